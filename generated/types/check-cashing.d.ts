@@ -1,0 +1,239 @@
+// Generated from spec/ by `npm run build`. Do not edit: change spec/ and rebuild.
+export interface paths {
+    "/v1/payroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a check for cashing
+         * @description Submit a payroll or government check for cashing. Answered with an approval (200), or with a
+         *     decline or correction (400, or 500 for server failures) whose `errors` list says why.
+         *
+         *     Sandbox test triggers: a `netAmount` with cents `.07` is declined with `adverseAction` true;
+         *     an `idValue` made only of asterisks gives an `id_error`; a `trxID` starting with `E500` gives
+         *     500; a repeated `trxID` gives a 400 correction. The sandbox reads the routing number, account
+         *     and check number from the MICR line (`T<aba>T <account>O <check>` style: digit runs in order)
+         *     and treats a MICR line containing `G` as a government check.
+         */
+        post: operations["submitPayrollCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description The adverse action flag; the service may send it as a boolean or as the string `true` or
+         *     `false`.
+         */
+        AdverseActionFlag: boolean | ("true" | "false");
+        /**
+         * @description Kind of check approved.
+         * @enum {string}
+         */
+        CheckType: "Y" | "G";
+        /** @description Net amount: a JSON number or a numeric string (contract decision: both forms are accepted). */
+        NetAmount: components["schemas"]["NetAmountNumber"] | components["schemas"]["NetAmountString"];
+        /**
+         * Format: double
+         * @description Net amount as a JSON number: greater than zero, at most 9999999.99.
+         */
+        NetAmountNumber: number;
+        /**
+         * @description Net amount as a numeric string: no commas, at most 9999999.99, greater than zero; without a
+         *     decimal point the amount is whole currency units.
+         */
+        NetAmountString: string;
+        /** @description Operator-style identifier: 2 to 30 characters, letters, digits and `$ # @ . _ -`. */
+        OperatorCode: string;
+        /** @description The check's account data. */
+        PayrollAccount: {
+            /** @description MICR line: up to 75 characters, letters (either case), digits, spaces. */
+            micrData: string;
+        };
+        /**
+         * @description The presenter's address; US addresses only, Canadian not allowed (a Canadian postal code fails
+         *     the `zip` rule; the reference sandbox also refuses Canadian province codes in `state`).
+         */
+        PayrollAddress: {
+            /** @description 2 to 50 characters: letters, digits, dash, period, comma, ampersand, apostrophe, space. */
+            address1?: string;
+            /** @description Same rule as `address1`. */
+            address2?: string;
+            /** @description Up to 30 characters: letters, digits, dash, period, comma, apostrophe, space. */
+            city?: string;
+            /** @description 2 alphabetic characters. */
+            state?: string;
+            /** @description 5 or 9 digits. */
+            zip?: string;
+        };
+        /** @description An approved check: the reference and the check's details. */
+        PayrollApproval: {
+            /** @description Echo of the request's `trxID`. */
+            trxID: string;
+            /** @description Service reference of the transaction, up to 15 digits. */
+            trxRefID: string;
+            /** @description Approval number, 6 digits. */
+            approvalNum: string;
+            /** @description Bank routing number, 9 digits. */
+            aba: string;
+            /** @description Last 4 digits of the check's account number. */
+            accountLast4: string;
+            /** @description Company (`Y`) or government (`G`) check. */
+            checkType: components["schemas"]["CheckType"];
+            /** @description Check number, up to 15 digits. */
+            checkNum: string;
+        };
+        /** @description Decline or correction, HTTP 400. */
+        PayrollBadRequest: {
+            /** @description The errors, at least one. */
+            errors: components["schemas"]["PayrollError"][];
+        };
+        /** @description One entry of a decline or correction response. */
+        PayrollError: {
+            /** @description Route that failed. */
+            errorPath: string;
+            /** @description What went wrong. */
+            errorMessage: string;
+            /** @description Further detail, such as the offending field. */
+            errorDetails?: string;
+            /**
+             * @description Kind of error. Values seen: `declined`, `id_error`. Contract decision: request constraint
+             *     violations and a repeated `trxID` use `correction`; server failures use `system_error`.
+             */
+            errorType: string;
+            /**
+             * Format: date-time
+             * @description When the error occurred (ISO 8601).
+             */
+            errorDate: string;
+            /** @description Echo of the request's `trxID`, when it was readable. */
+            trxID?: string;
+            /** @description Service reference of the transaction, when one was assigned. */
+            trxRefID?: string;
+            /** @description Four-digit response code. Which codes exist is not shown in the documentation. */
+            responseCode: string;
+            /** @description When true, the decline requires adverse action handling. */
+            adverseAction: components["schemas"]["AdverseActionFlag"];
+            /** @description Support telephone number, digits with two dashes. */
+            customerCare?: string;
+        };
+        /** @description The presenter's identification. */
+        PayrollId: {
+            /** @description 2 characters, a state code (the list is not shown in the documentation). */
+            idCode: string;
+            /**
+             * @description Letters, digits and asterisks, up to 24 of them; dashes and spaces are allowed anywhere and
+             *     stripped (driver licence number for manual entry).
+             */
+            idValue: string;
+        };
+        /** @description The presenter's name. */
+        PayrollName: {
+            /** @description 2 to 25 characters: letters, digits, dash, period, comma, space. */
+            firstName?: string;
+            /** @description 2 to 25 characters: letters, digits, dash, period, comma, space. */
+            lastName: string;
+        };
+        /** @description A payroll or government check presented for cashing. */
+        PayrollRequest: {
+            /** @description Exactly 6 digits. */
+            merchantID: string;
+            /** @description 4 to 20 characters: letters, digits, dash. Generated by the requester; never repeated. */
+            trxID: string;
+            /**
+             * Format: date
+             * @description Date of birth, YYYY-MM-DD.
+             */
+            dob: string;
+            /** @description 9 digits. */
+            ssn: string;
+            /** @description 1 to 30 characters: letters, digits, dash, and `$ # @ . _`. */
+            membershipID?: string;
+            /** @description 10 digits, no dashes or spaces. */
+            phoneNumber?: string;
+            /** @description The presenter's name. */
+            name: components["schemas"]["PayrollName"];
+            /** @description The presenter's address (US only). */
+            address?: components["schemas"]["PayrollAddress"];
+            /** @description The presenter's identification. */
+            id: components["schemas"]["PayrollId"];
+            /** @description 4 to 30 characters: letters, digits, space, dash. */
+            integratorID: string;
+            /** @description Operator identifier. */
+            operatorID?: components["schemas"]["OperatorCode"];
+            /** @description Terminal identifier (same rule as `operatorID`). */
+            terminalID?: components["schemas"]["OperatorCode"];
+            /** @description Terminal group identifier (same rule as `operatorID`). */
+            terminalGrpID?: components["schemas"]["OperatorCode"];
+            /** @description Net amount of the check; at most 9999999.99, no commas. */
+            netAmount: components["schemas"]["NetAmount"];
+            /** @description The check's account data. */
+            account: components["schemas"]["PayrollAccount"];
+        };
+        /** @description Server-side failure, HTTP 500, in the same shape. */
+        PayrollServerError: {
+            /** @description The errors, at least one. */
+            errors: components["schemas"]["PayrollError"][];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    submitPayrollCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayrollRequest"];
+            };
+        };
+        responses: {
+            /** @description Approval. Contract decision: HTTP 200 (the documentation does not show the status). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollApproval"];
+                };
+            };
+            /** @description Decline or correction, HTTP 400. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollBadRequest"];
+                };
+            };
+            /** @description Server-side failure, HTTP 500, in the same shape. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollServerError"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,67 @@
+// The published OpenAPI documents, loaded from generated/openapi/ (the JSON twins of the YAML).
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The services this package describes, by their published file names. */
+export type ServiceName = "bank-payments" | "check-cashing";
+
+export const serviceNames: readonly ServiceName[] = ["bank-payments", "check-cashing"];
+
+/** A parsed OpenAPI 3.0 document; kept loose because it is walked generically. */
+export type OpenApiDocument = {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation | unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+};
+
+export type OpenApiOperation = {
+  operationId: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: unknown; $ref?: string }>;
+  requestBody?: { content: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown; examples?: Record<string, { value: unknown }> }> }>;
+  security?: Array<Record<string, string[]>>;
+  [key: string]: unknown;
+};
+
+const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Absolute path of a published document. */
+export function documentPath(service: ServiceName, format: "json" | "yaml" = "json"): string {
+  return join(packageRoot, "generated", "openapi", `${service}.${format}`);
+}
+
+/** Reads a published document afresh (callers may mutate their copy). */
+export function loadDocument(service: ServiceName): OpenApiDocument {
+  return JSON.parse(readFileSync(documentPath(service), "utf8")) as OpenApiDocument;
+}
+
+const methods = ["get", "put", "post", "patch", "delete", "head", "options"] as const;
+
+/** One operation of a document with where it lives. */
+export type LocatedOperation = {
+  method: (typeof methods)[number];
+  path: string;
+  pointer: string;
+  operation: OpenApiOperation;
+};
+
+/** Escapes a JSON pointer segment (RFC 6901). */
+export function pointerSegment(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Every operation of a document, in document order. */
+export function operationsOf(document: OpenApiDocument): LocatedOperation[] {
+  const found: LocatedOperation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method] as OpenApiOperation | undefined;
+      if (operation) {
+        found.push({ method, path, operation, pointer: `#/paths/${pointerSegment(path)}/${method}` });
+      }
+    }
+  }
+  return found;
+}

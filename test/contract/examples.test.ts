@@ -1,0 +1,57 @@
+// Every example in the published documents is valid against its own schema (Ajv, OpenAPI 3.0
+// semantics, nullable included), every request body and documented response has one, and the
+// checker itself catches a wrong example.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { loadDocument, operationsOf, serviceNames } from "../../src/openapi/documents.js";
+import { checkExamples } from "../helpers/example-check.js";
+
+for (const service of serviceNames) {
+  describe(`${service} examples`, () => {
+    const document = loadDocument(service);
+    const { failures, counts, missing } = checkExamples(document);
+
+    test("every example validates against its schema", () => {
+      assert.deepEqual(failures, []);
+    });
+
+    test("every request body and every documented response has at least one example", () => {
+      assert.deepEqual(missing, []);
+      assert.ok(counts.requests > 0 && counts.responses > 0);
+    });
+
+    test("the happy path is the first example of each operation's success response", () => {
+      for (const { operation } of operationsOf(document)) {
+        const success = Object.keys(operation.responses).filter((status) => status.startsWith("2")).sort();
+        for (const status of success) {
+          const first = Object.values(operation.responses[status].content!["application/json"].examples!)[0] as { value: any };
+          const data = first.value?.data ?? first.value;
+          assert.ok(!("errors" in (first.value ?? {})), `${operation.operationId} ${status}: first example is an error`);
+          if (operation.operationId !== "createTransactionIntent" || status === "201") {
+            assert.notEqual(data?.status, "failed", `${operation.operationId} ${status}: first example is a failure`);
+          }
+        }
+      }
+    });
+  });
+}
+
+describe("the example check can fail", () => {
+  test("a wrong type in a response example is reported", () => {
+    const document = loadDocument("bank-payments");
+    const media = (document.paths["/api/transaction-intents/{transaction_intent_id}"].get as any).responses["200"].content["application/json"];
+    const first = Object.values(media.examples as Record<string, { value: any }>)[0];
+    first.value.data.amount_authorized = "lots";
+    const { failures } = checkExamples(document);
+    assert.equal(failures.length, 1);
+    assert.match(failures[0].where, /getTransactionIntent 200/);
+  });
+
+  test("an undeclared enum value in a request example is reported", () => {
+    const document = loadDocument("check-cashing");
+    const media = (document.paths["/v1/payroll"].post as any).requestBody.content["application/json"];
+    for (const example of Object.values(media.examples as Record<string, { value: any }>)) example.value.ssn = "12345";
+    const { failures } = checkExamples(document);
+    assert.ok(failures.length > 0 && failures.every((failure) => failure.where === "submitPayrollCheck request"));
+  });
+});
