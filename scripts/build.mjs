@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The pipeline: spec/*.tsp -> OpenAPI 3.0 documents -> TypeScript types, all under generated/.
+// The types are emitted as .ts modules (types only) so that tsc carries them into dist/.
 //
 //   node scripts/build.mjs             rebuild generated/
 //   node scripts/build.mjs --out DIR   build into DIR instead (the drift test compares the two)
@@ -76,7 +77,7 @@ async function main() {
         `# ${header}\n${stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`,
       );
       const ast = await openapiTS(document, { alphabetize: false, exportType: false });
-      writeFileSync(join(outDir, "types", `${name}.d.ts`), `// ${header}\n${astToString(ast)}`);
+      writeFileSync(join(outDir, "types", `${name}.ts`), `// ${header}\n${astToString(ast)}`);
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

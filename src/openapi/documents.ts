@@ -1,5 +1,5 @@
 // The published OpenAPI documents, loaded from generated/openapi/ (the JSON twins of the YAML).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -25,7 +25,18 @@ export type OpenApiOperation = {
   [key: string]: unknown;
 };
 
-const packageRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+/** The package root: the nearest folder above this module holding generated/openapi (source or dist). */
+function findPackageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "generated", "openapi", "bank-payments.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("generated/openapi not found above " + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+  return dir;
+}
+
+export const packageRoot = findPackageRoot();
 
 /** Absolute path of a published document. */
 export function documentPath(service: ServiceName, format: "json" | "yaml" = "json"): string {
