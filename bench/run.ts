@@ -1,0 +1,169 @@
+// `npm run bench`: every figure of BENCHMARKS.md, measured side by side in one run.
+// BENCH_SECONDS (default 5) sets the length of each load run; BENCH_GROWTH (default 100000) the
+// number of intents created for the memory growth figure.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { buildTimes } from "./build-time.js";
+import { clientOverhead } from "./client-overhead.js";
+import { load, send, type LoadRequest, type LoadResult } from "./load.js";
+import { memoryOf, root, sandboxKeys, startCeiling, startPrism, startSandboxProcess, type Served } from "./processes.js";
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const growthCount = Number(process.env.BENCH_GROWTH ?? 100_000);
+const auth = { authorization: `Bearer ${sandboxKeys.secret}` };
+const createBody = JSON.stringify({
+  amount: 125, bank_account: "bank_account_Vd93LmQa2XkP7rTe", consumer_id: "consumer_Hq7Zx2LmN4pR8sTu", store_number: "0042", type: "bankpay",
+});
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+type Target = { name: string; start: () => Promise<Served>; measureMemory: boolean };
+type HttpRow = { target: string; op: "read" | "write"; connections: number; result: LoadResult };
+
+async function createIntent(url: string): Promise<string> {
+  const response = await fetch(`${url}/api/transaction-intents`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: createBody });
+  const body = (await response.json()) as { data?: { id?: string } };
+  return body.data?.id ?? "transaction_intent_2Rb7YcM4nQ8wLx5K";
+}
+
+async function httpRuns(target: Target, rows: HttpRow[]) {
+  const server = await target.start();
+  try {
+    const id = await createIntent(server.url);
+    const read: LoadRequest = { method: "GET", path: `/api/transaction-intents/${id}`, headers: auth };
+    const write: LoadRequest = { method: "POST", path: "/api/transaction-intents", body: createBody, headers: auth };
+    for (const connections of [1, 16]) {
+      for (const [op, request] of [["read", read], ["write", write]] as const) {
+        log(`  ${target.name} ${op} c=${connections}`);
+        rows.push({ target: target.name, op, connections, result: await load(server.url, request, connections, seconds) });
+      }
+    }
+    return target.measureMemory ? memoryOf(server.pid).peak : undefined;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function memoryGrowth(database: string) {
+  const sandbox = await startSandboxProcess(database);
+  try {
+    await createIntent(sandbox.url);
+    const before = memoryOf(sandbox.pid).rss;
+    const start = performance.now();
+    const run = await send(sandbox.url, { method: "POST", path: "/api/transaction-intents", body: createBody, headers: auth }, 16, growthCount);
+    const elapsed = (performance.now() - start) / 1000;
+    const after = memoryOf(sandbox.pid);
+    return { before, after: after.rss, peak: after.peak, created: run.requests - run.non2xx - run.errors, elapsed };
+  } finally {
+    await sandbox.stop();
+  }
+}
+
+function timeConformance(sandbox: { url: string; checkCashingUrl: string }) {
+  const cli = join(root, "conformance/cli.ts");
+  if (!existsSync(cli)) return undefined;
+  const start = performance.now();
+  const runs = [
+    ["--service", "bank-payments", "--base-url", sandbox.url, "--secret-key", sandboxKeys.secret, "--publishable-key", sandboxKeys.publishable, "--profile", "full"],
+    ["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--profile", "full"],
+  ].map((args) => spawnSync(process.execPath, ["--import", "tsx", cli, ...args], { cwd: root, encoding: "utf8" }));
+  const summary = runs.map((run) => /(\d+) passed, (\d+) failed/.exec(`${run.stdout}`)?.[0] ?? `exit ${run.status}`);
+  return { seconds: (performance.now() - start) / 1000, summary, ok: runs.every((run) => run.status === 0) };
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+
+async function main() {
+  const scratch = mkdtempSync(join(tmpdir(), "bench-"));
+  try {
+    log("build");
+    const build = buildTimes();
+
+    const rows: HttpRow[] = [];
+    const peaks: Record<string, number | undefined> = {};
+    const targets: Target[] = [
+      { name: "Prism mock", start: startPrism, measureMemory: false },
+      { name: "sandbox (memory)", start: () => startSandboxProcess(":memory:"), measureMemory: true },
+      { name: "sandbox (file)", start: () => startSandboxProcess(join(scratch, "bench.db")), measureMemory: true },
+      { name: "bare node:http (ceiling)", start: startCeiling, measureMemory: false },
+    ];
+    for (const target of targets) {
+      log(target.name);
+      peaks[target.name] = await httpRuns(target, rows);
+    }
+
+    log(`memory growth over ${growthCount} intents`);
+    const growth = await memoryGrowth(join(scratch, "growth.db"));
+
+    log("client overhead");
+    const ceiling = await startCeiling();
+    const overhead = await clientOverhead(ceiling.url, sandboxKeys.secret, "transaction_intent_2Rb7YcM4nQ8wLx5K").finally(() => ceiling.stop());
+
+    log("conformance run");
+    const sandbox = await startSandboxProcess(":memory:");
+    const conformance = await Promise.resolve(timeConformance(sandbox)).finally(() => sandbox.stop());
+
+    const rps = (target: string, op: string, c: number) => rows.find((r) => r.target === target && r.op === op && r.connections === c)!.result.rps;
+    const readVsPrism = rps("sandbox (memory)", "read", 16) / rps("Prism mock", "read", 16);
+    const ceilingVsSandbox = rps("bare node:http (ceiling)", "read", 16) / rps("sandbox (memory)", "read", 16);
+
+    const lines = [
+      "# Benchmarks",
+      "",
+      `Made by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, ${seconds} s per load run, all targets in one run.`,
+      `Machine: ${cpus()[0]?.model.trim()} (${cpus().length} cores), ${fmt(totalmem() / 2 ** 30, 1)} GiB, Node ${process.version}, ${process.platform}.`,
+      "The machine is shared and noisy: read the ratios first; the absolute numbers move between runs.",
+      "The load generator (autocannon) runs on the same two cores as the server under test.",
+      "",
+      "## Goals",
+      "",
+      "| Figure | Measured | Goal | |",
+      "|---|---|---|---|",
+      `| \`npm run build\`, warm (median of ${build.warmRuns}) | ${fmt(build.warmMedian, 2)} s | < 5 s | ${verdict(build.warmMedian < 5)} |`,
+      `| \`npm run build\`, cold${build.droppedCache ? " (page cache dropped)" : " (first run; page cache could not be dropped)"} | ${fmt(build.cold, 2)} s | < 5 s | ${verdict(build.cold < 5)} |`,
+      `| Sandbox reads vs Prism, 16 connections | ${fmt(readVsPrism, 1)}x | >= 10x | ${verdict(readVsPrism >= 10)} |`,
+      `| Ceiling vs sandbox reads, 16 connections | ${fmt(ceilingVsSandbox, 2)}x | <= 2x | ${verdict(ceilingVsSandbox <= 2)} |`,
+      `| Typed client overhead over raw fetch | ${fmt(overhead.overhead * 100, 1)} % | < 5 % | ${verdict(overhead.overhead < 0.05)} |`,
+      conformance
+        ? `| Full conformance run against the sandbox (both services) | ${fmt(conformance.seconds, 1)} s | < 30 s | ${verdict(conformance.seconds < 30 && conformance.ok)} |`
+        : "| Full conformance run against the sandbox | not measured: conformance/cli.ts absent | < 30 s | |",
+      "",
+      "## Throughput and latency",
+      "",
+      "Read: `GET /api/transaction-intents/{id}`. Write: `POST /api/transaction-intents` (variant A). Latency in ms.",
+      "",
+      "| Server | Op | Connections | req/s | p50 | p99 | non-2xx | errors |",
+      "|---|---|---|---|---|---|---|---|",
+      ...rows.map(({ target, op, connections, result: r }) => `| ${target} | ${op} | ${connections} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${r.non2xx} | ${r.errors} |`),
+      "",
+      "## Sandbox memory",
+      "",
+      "| Figure | MiB |",
+      "|---|---|",
+      ...Object.entries(peaks).filter(([, peak]) => peak !== undefined).map(([name, peak]) => `| Peak RSS under the load above, ${name} | ${fmt(peak!, 1)} |`),
+      `| RSS before creating ${fmt(growthCount)} intents (file database) | ${fmt(growth.before, 1)} |`,
+      `| RSS after (${fmt(growth.created)} created in ${fmt(growth.elapsed, 1)} s) | ${fmt(growth.after, 1)} |`,
+      `| Growth per 10,000 intents | ${fmt(((growth.after - growth.before) / growth.created) * 10_000, 2)} |`,
+      "",
+      "## Typed client against raw fetch",
+      "",
+      `Same server (the ceiling), the same read, ${fmt(overhead.calls)} sequential calls each, interleaved in rounds; medians of the rounds.`,
+      "",
+      "| Caller | ms per call |",
+      "|---|---|",
+      `| raw fetch + JSON parse | ${fmt(overhead.fetchMs, 3)} |`,
+      `| typed client (openapi-fetch, auth middleware) | ${fmt(overhead.clientMs, 3)} |`,
+      "",
+      ...(conformance ? ["## Conformance run", "", `Both services, full profile, against the sandbox (in-memory): ${fmt(conformance.seconds, 1)} s; ${conformance.summary.join("; ")}.`, ""] : []),
+    ];
+    writeFileSync(join(root, "BENCHMARKS.md"), `${lines.join("\n")}\n`);
+    log("wrote BENCHMARKS.md");
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+await main();
