@@ -1,0 +1,105 @@
+// The suite's HTTP client: every call names its operation, and every response is validated
+// against the full OpenAPI schema of that operation and status (Dredd does not do this on
+// OpenAPI 3). A response whose status is not documented, whose content type is not JSON or whose
+// body breaks the schema is recorded as a violation that fails the check in progress.
+import type { ServiceName } from "../src/openapi/documents.js";
+import { validatorFor } from "../src/openapi/validator.js";
+import type { Observation, Profile } from "./types.js";
+
+export type KeyChoice = "secret" | "publishable" | "none" | "unknown" | { raw: string };
+
+export type CallOptions = {
+  path?: Record<string, string>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Sent as is (broken JSON and the like); wins over `body`. */
+  rawBody?: string;
+  key?: KeyChoice;
+  headers?: Record<string, string>;
+  /** The status the caller means to provoke; in the mock profile it becomes `Prefer: code=NNN`. */
+  expect?: number;
+};
+
+export type ApiResponse = {
+  status: number;
+  contentType: string;
+  body: any;
+  text: string;
+  headers: Headers;
+};
+
+export class ConformanceError extends Error {}
+
+export class ApiClient {
+  readonly violations: string[] = [];
+
+  constructor(
+    readonly service: ServiceName,
+    readonly baseUrl: string,
+    readonly keys: { secret?: string; publishable?: string },
+    readonly profile: Profile,
+    readonly observations: Observation[],
+  ) {}
+
+  get validator() {
+    return validatorFor(this.service);
+  }
+
+  authHeader(key: KeyChoice): string | undefined {
+    if (key === "none") return undefined;
+    if (key === "unknown") return "Bearer sk_unknown_conformance_0000";
+    if (typeof key === "object") return key.raw;
+    const value = key === "secret" ? this.keys.secret : this.keys.publishable;
+    return value === undefined ? undefined : `Bearer ${value}`;
+  }
+
+  url(operationId: string, options: CallOptions = {}): string {
+    const { path } = this.validator.operation(operationId);
+    const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      const value = options.path?.[name];
+      if (value === undefined) throw new Error(`${operationId}: path parameter ${name} missing`);
+      return encodeURIComponent(value);
+    });
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) query.set(name, String(value));
+    const search = query.toString();
+    return this.baseUrl.replace(/\/$/, "") + filled + (search ? `?${search}` : "");
+  }
+
+  /** Calls an operation, validates the answer, and returns it. */
+  async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
+    const { method } = this.validator.operation(operationId);
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    const defaultKey: KeyChoice = this.service === "bank-payments" ? "secret" : "none";
+    const auth = this.authHeader(options.key ?? defaultKey);
+    if (auth) headers.Authorization = auth;
+    let payload: string | undefined;
+    if (options.rawBody !== undefined) payload = options.rawBody;
+    else if (options.body !== undefined) payload = JSON.stringify(options.body);
+    if (payload !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) {
+      headers["Content-Type"] = "application/json";
+    }
+    if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
+    const response = await fetch(this.url(operationId, options), { method: method.toUpperCase(), headers, body: payload });
+    const text = await response.text();
+    const contentType = response.headers.get("content-type") ?? "";
+    let body: any = undefined;
+    const where = `${method.toUpperCase()} ${operationId} -> ${response.status}`;
+    if (!/^application\/json\b/.test(contentType)) {
+      this.violations.push(`${where}: content type "${contentType}" is not application/json`);
+    }
+    try {
+      body = text === "" ? undefined : JSON.parse(text);
+    } catch {
+      this.violations.push(`${where}: body is not JSON: ${text.slice(0, 80)}`);
+    }
+    const result = this.validator.validateResponse(operationId, response.status, body);
+    const code = body && typeof body === "object" ? (body.conflict ?? body.error ?? undefined) : undefined;
+    this.observations.push({ operationId, status: response.status, valid: result.valid, code: typeof code === "string" ? code : undefined });
+    if (!result.valid) {
+      const errors = result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; ");
+      this.violations.push(`${where}: response breaks the schema: ${errors}`);
+    }
+    return { status: response.status, contentType, body, text, headers: response.headers };
+  }
+}

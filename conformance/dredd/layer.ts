@@ -1,0 +1,218 @@
+// Layer 1: Dredd, in process. Every operation x documented status of the service's published
+// document is one Dredd transaction; the CommonJS hookfile delegates to the handler registered
+// here, which provokes the status (plans.ts) and validates each real response body against the
+// full schema of that operation and status.
+//
+// Measured on our documents (Dredd 14.1): Dredd reads path parameter `example` only, not
+// `examples`, and refuses the whole document when a path parameter has no example ("Required URI
+// parameter has no example or default value"). The document is therefore handed to Dredd with
+// each path parameter's first `examples` entry copied to `example` (dreddReadyDocument). The
+// hooks replace every id anyway. Dredd also keeps only the first request example of each
+// operation (a warning), which the hooks replace with a body shaped for the status.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { EventEmitter } from "node:events";
+import { fileURLToPath } from "node:url";
+import { join, dirname } from "node:path";
+import YAML from "yaml";
+import { documentPath, type ServiceName } from "../../src/openapi/documents.js";
+import type { ApiClient } from "../client.js";
+import type { CheckResult, Profile } from "../types.js";
+import { bankPlans, checkCashingPlans } from "./plans.js";
+
+const require = createRequire(import.meta.url);
+const hookfile = join(dirname(fileURLToPath(import.meta.url)), "hooks.cjs");
+
+/** The published YAML with path parameter `examples` mirrored to `example` (see above). */
+export function dreddReadyDocument(service: ServiceName): string {
+  const document = YAML.parse(readFileSync(documentPath(service, "yaml"), "utf8"));
+  for (const item of Object.values(document.paths as Record<string, Record<string, any>>)) {
+    for (const operation of Object.values(item)) {
+      for (const parameter of operation?.parameters ?? []) {
+        if (parameter.in === "path" && parameter.example === undefined && parameter.examples) {
+          parameter.example = (Object.values(parameter.examples)[0] as { value: unknown }).value;
+        }
+      }
+    }
+  }
+  return YAML.stringify(document);
+}
+
+type DreddTransaction = {
+  name: string;
+  protocol: string;
+  host: string;
+  port: string;
+  fullPath: string;
+  skip?: boolean;
+  fail?: boolean | string;
+  origin: { resourceName: string };
+  request: { method: string; uri: string; headers: Record<string, string>; body: string };
+  expected: { statusCode: string };
+  real?: { statusCode: number; headers: Record<string, string>; body?: string };
+  results?: { valid?: boolean; fields?: Record<string, { valid: boolean; errors: Array<{ message: string }> }> };
+};
+
+export type DreddLayerOptions = {
+  service: ServiceName;
+  baseUrl: string;
+  profile: Profile;
+  triggers: boolean;
+  api: ApiClient;
+  xunitFile?: string;
+};
+
+type Handler = { before(t: DreddTransaction): Promise<void>; after(t: DreddTransaction): void };
+
+function registry(): Record<string, Handler> {
+  const holder = globalThis as unknown as { __conformanceDredd?: Record<string, Handler> };
+  holder.__conformanceDredd ??= {};
+  return holder.__conformanceDredd;
+}
+
+function endpointKeys(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return [`${url.protocol}//${url.hostname}:${port}`, `${url.protocol}//${url.hostname}:${url.port}`];
+}
+
+/** Runs Dredd against the target; resolves with one check per transaction. */
+export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckResult[]> {
+  const { api, service, profile } = options;
+  const validator = api.validator;
+  const plans = service === "bank-payments" ? bankPlans : checkCashingPlans;
+  const prefix = new URL(options.baseUrl).pathname.replace(/\/$/, "");
+  const testNames = new Map<object, string>();
+  const checks = new Map<string, CheckResult & { started: number; violations: string[]; operationId: string }>();
+
+  const operationOf = (t: DreddTransaction) => {
+    const located = validator.operations.find(
+      (candidate) => candidate.path === t.origin.resourceName && candidate.method === t.request.method.toLowerCase(),
+    );
+    if (!located) throw new Error(`no operation for ${t.request.method} ${t.origin.resourceName}`);
+    return located.operation.operationId;
+  };
+
+  const handler: Handler = {
+    async before(t) {
+      const operationId = operationOf(t);
+      const status = Number(t.expected.statusCode);
+      const check = {
+        layer: "dredd" as const, group: operationId, name: t.name, outcome: "passed" as CheckResult["outcome"],
+        durationMs: 0, started: Date.now(), violations: [] as string[], operationId,
+      };
+      checks.set(t.name, check);
+      const planner = plans[`${operationId} ${status}`];
+      if (!planner) {
+        t.fail = `no plan provokes ${operationId} ${status}`;
+        return;
+      }
+      const before = api.violations.length;
+      const plan = await planner(api);
+      if (plan.trigger) (check as CheckResult).trigger = plan.trigger;
+      if (plan.trigger && !options.triggers) {
+        t.skip = true;
+        check.outcome = "skipped";
+        (check as CheckResult).reason = `needs the implementation-specific trigger: ${plan.trigger}`;
+        return;
+      }
+      const setupViolations = api.violations.splice(before);
+      if (setupViolations.length > 0) {
+        t.fail = `setup: ${setupViolations.join(" | ")}`;
+        check.violations.push(...setupViolations);
+      }
+      const url = new URL(api.url(operationId, { path: plan.path, query: plan.query }));
+      t.fullPath = url.pathname + url.search;
+      t.request.uri = t.fullPath.slice(prefix.length) || "/";
+      const headers: Record<string, string> = { ...t.request.headers };
+      delete headers.Authorization;
+      const auth = api.authHeader(plan.key);
+      if (auth) headers.Authorization = auth;
+      if (profile === "mock") headers.Prefer = `code=${status}`;
+      if (plan.body !== undefined) {
+        t.request.body = JSON.stringify(plan.body);
+        headers["Content-Type"] = "application/json";
+      } else {
+        t.request.body = "";
+        delete headers["Content-Type"];
+      }
+      t.request.headers = headers;
+    },
+    after(t) {
+      const check = checks.get(t.name);
+      if ((t as any).test) testNames.set((t as any).test, t.name);
+      if (!check || check.outcome === "skipped") return;
+      check.durationMs = Date.now() - check.started;
+      const real = t.real;
+      if (!real) {
+        check.violations.push("no response");
+        return;
+      }
+      const contentType = real.headers["content-type"] ?? "";
+      if (!/^application\/json\b/.test(contentType)) check.violations.push(`content type "${contentType}" is not application/json`);
+      let body: unknown;
+      try {
+        body = real.body ? JSON.parse(real.body) : undefined;
+      } catch {
+        check.violations.push("body is not JSON");
+      }
+      const result = validator.validateResponse(check.operationId, real.statusCode, body);
+      const code = body && typeof body === "object" ? ((body as any).conflict ?? (body as any).error) : undefined;
+      api.observations.push({ operationId: check.operationId, status: real.statusCode, valid: result.valid, code: typeof code === "string" ? code : undefined });
+      if (!result.valid) {
+        check.violations.push(`response breaks the schema of ${check.operationId} ${real.statusCode}: ` +
+          result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; "));
+      }
+      if (check.violations.length > 0) t.fail = check.violations.join(" | ");
+    },
+  };
+
+  const keys = endpointKeys(options.baseUrl);
+  for (const key of keys) registry()[key] = handler;
+  const Dredd = require("dredd");
+  // Dredd's CLI reporter always prints to stdout; the suite prints its own lines, so mute it
+  // (loglevel "silent" mutes only Dredd's own logger).
+  require("dredd/build/reporters/reporterOutputLogger").default.transports.console.silent = !process.env.CONFORMANCE_DREDD_OUTPUT;
+  const emitter = new EventEmitter();
+  const outcomes = new Map<string, { outcome: CheckResult["outcome"]; message?: string }>();
+  const nameOf = (test: any) => testNames.get(test) ?? String(test?.title);
+  emitter.on("test pass", (test: any) => outcomes.set(nameOf(test), { outcome: "passed" }));
+  emitter.on("test fail", (test: any) => outcomes.set(nameOf(test), { outcome: "failed", message: test.message }));
+  emitter.on("test error", (error: any, test: any) => outcomes.set(nameOf(test), { outcome: "failed", message: String(error?.message ?? error) }));
+  emitter.on("test skip", (test: any) => outcomes.set(nameOf(test), { outcome: "skipped" }));
+  const config: Record<string, unknown> = {
+    endpoint: options.baseUrl,
+    apiDescriptions: [{ location: `generated/openapi/${service}.yaml`, content: dreddReadyDocument(service) }],
+    hookfiles: [hookfile],
+    language: "nodejs",
+    loglevel: "silent",
+    color: false,
+    emitter,
+    reporter: options.xunitFile ? ["xunit"] : [],
+    output: options.xunitFile ? [options.xunitFile] : [],
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      new Dredd(config).run((error: Error | null) => (error ? reject(error) : resolve()));
+    });
+  } finally {
+    for (const key of keys) delete registry()[key];
+  }
+  const results: CheckResult[] = [];
+  for (const [name, check] of checks) {
+    const seen = outcomes.get(name);
+    const { started, violations, operationId: _op, ...rest } = check;
+    const result: CheckResult = { ...rest, durationMs: check.durationMs || Date.now() - started };
+    if (check.outcome !== "skipped") {
+      if (!seen) {
+        result.outcome = "failed";
+        result.reason = violations.join(" | ") || "Dredd reported no result";
+      } else if (seen.outcome === "failed" || violations.length > 0) {
+        result.outcome = "failed";
+        result.reason = (seen.message ?? violations.join(" | ")).trim();
+      }
+    }
+    results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,25 @@
+// A scenario: a named sequence of calls with assertions, read like a row of the API docs' tables.
+import type { ApiClient } from "../client.js";
+import type { Profile } from "../types.js";
+
+export type ScenarioContext = { api: ApiClient; profile: Profile };
+
+export type Scenario = {
+  group: string;
+  name: string;
+  /** Profiles the scenario applies to (default: full only; a stateless mock cannot honour state). */
+  profiles?: Profile[];
+  /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
+  trigger?: string;
+  run(context: ScenarioContext): Promise<void>;
+};
+
+export class AssertionFailure extends Error {}
+
+export function check(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new AssertionFailure(message);
+}
+
+export function equal<T>(actual: T, expected: T, what: string): void {
+  if (actual !== expected) throw new AssertionFailure(`${what}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+}
