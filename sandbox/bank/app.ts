@@ -1,0 +1,60 @@
+// Routing of the bank payment service: method and path to handler.
+import type { IncomingMessage } from "node:http";
+import type { Keys } from "../auth.js";
+import { drain, readJsonBody, type JsonReply } from "../http.js";
+import type { Store } from "../store.js";
+import type { BankContext } from "./context.js";
+import { cancelCredit, createCredit, listCredits, readCredit } from "./credits.js";
+import { notFound } from "./errors.js";
+import { actOnIntent, createIntent, listIntents, readIntent, updateAddress } from "./intents.js";
+
+type Route = { method: string; pattern: RegExp; handle: (ctx: BankContext, id: string) => JsonReply };
+
+const segment = "([^/]+)";
+
+const routes: Route[] = [
+  { method: "GET", pattern: /^\/api\/transaction-intents$/, handle: (ctx) => listIntents(ctx) },
+  { method: "POST", pattern: /^\/api\/transaction-intents$/, handle: (ctx) => createIntent(ctx) },
+  { method: "GET", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), handle: readIntent },
+  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), handle: actOnIntent },
+  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}/address$`), handle: updateAddress },
+  { method: "GET", pattern: /^\/api\/credits$/, handle: (ctx) => listCredits(ctx) },
+  { method: "POST", pattern: /^\/api\/credits$/, handle: (ctx) => createCredit(ctx) },
+  { method: "GET", pattern: new RegExp(`^/api/credits/${segment}$`), handle: readCredit },
+  { method: "PATCH", pattern: new RegExp(`^/api/credits/${segment}$`), handle: cancelCredit },
+];
+
+/** A Host header safe to build absolute URLs from, else the address the server is bound to. */
+function originOf(req: IncomingMessage, fallback: string): string {
+  const host = req.headers.host;
+  return host !== undefined && /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/.test(host) ? `http://${host}` : fallback;
+}
+
+/** Handles one bank request. Unknown routes and methods get 404 `{"message": "not_found"}`. */
+export async function handleBank(req: IncomingMessage, store: Store, keys: Keys, fallbackOrigin: string): Promise<JsonReply> {
+  const origin = originOf(req, fallbackOrigin);
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", origin);
+  } catch {
+    await drain(req);
+    return notFound();
+  }
+  for (const route of routes) {
+    const match = route.method === req.method ? route.pattern.exec(url.pathname) : null;
+    if (!match) continue;
+    let id = "";
+    if (match[1] !== undefined) {
+      try {
+        id = decodeURIComponent(match[1]);
+      } catch {
+        await drain(req);
+        return notFound();
+      }
+    }
+    const body = req.method === "GET" ? (await drain(req), undefined) : await readJsonBody(req);
+    return route.handle({ store, keys, req, url, origin, body }, id);
+  }
+  await drain(req);
+  return notFound();
+}

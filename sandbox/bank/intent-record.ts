@@ -1,0 +1,153 @@
+// The stored transaction intent and the three views the contract returns of it.
+import { formatCents } from "../money.js";
+
+export type IntentStatus =
+  | "succeeded"
+  | "failed"
+  | "refunded"
+  | "canceled"
+  | "pending_authorization"
+  | "pending_capture"
+  | "pending_service_fee"
+  | "pending_service_fee_acceptance";
+
+export type Attempt = {
+  amount: string;
+  created_at: string;
+  message: string;
+  reference_number: string;
+  response_code: string;
+  status: "succeeded" | "cancelled";
+};
+
+export type StoredAddress = {
+  id: string;
+  standardized: boolean;
+  line_1: string;
+  line_2: string | null;
+  city_locality: string;
+  state_province: string;
+  postal_code: string;
+  country_code: string;
+};
+
+export type ExtrasObject = Record<string, string | number | boolean>;
+
+/** Everything the sandbox keeps about an intent; amounts in integer cents. */
+export type IntentRecord = {
+  id: string;
+  type: "bankpay" | "bankpay_bnpl";
+  status: IntentStatus;
+  created_at: string;
+  amount_cents: number;
+  authorized_cents: number;
+  captured_cents: number | null;
+  refunded_total_cents: number | null;
+  authorized_at: string | null;
+  captured_at: string | null;
+  captured_status: string | null;
+  capture_reference_id: string | null;
+  bank_account_id: string;
+  billing_address: StoredAddress | null;
+  consumer_id: string;
+  cancel: Attempt | null;
+  refund: Attempt | null;
+  extras: ExtrasObject | null;
+  payments: Array<{ amount_cents: number; scheduled_for: string }> | null;
+  reason: string | null;
+  reference_id: string | null;
+  service_fee_cents: number | null;
+  service_fee_accepted_at: string | null;
+  service_fee_id: string | null;
+  transaction_adverse_type: boolean;
+  store_number: string;
+  submerchant_id: string | null;
+  product_code: string | null;
+  product_subcode: string | null;
+};
+
+/** The sandbox client's chain number (also the deprecated `merchant_id`). */
+export const chainNumber = "CH1042";
+
+const money = (cents: number | null): string | null => (cents === null ? null : formatCents(cents));
+
+/** Members every view shares, in the documentation's order. */
+function shared(intent: IntentRecord) {
+  return {
+    id: intent.id,
+    type: intent.type,
+    status: intent.status,
+    amount_authorized: formatCents(intent.authorized_cents),
+    amount_captured: money(intent.captured_cents),
+    amount_refunded_total: money(intent.refunded_total_cents),
+    authorized_at: intent.authorized_at,
+  };
+}
+
+function tail(intent: IntentRecord) {
+  return {
+    bank_account_id: intent.bank_account_id,
+    billing_address_id: intent.billing_address?.id ?? null,
+    consumer_id: intent.consumer_id,
+    cancel: intent.cancel,
+    refund: intent.refund,
+    chain_number: chainNumber,
+    merchant_id: chainNumber,
+  };
+}
+
+function payments(intent: IntentRecord) {
+  return intent.payments
+    ? { payments: intent.payments.map((p) => ({ amount: formatCents(p.amount_cents), scheduled_for: p.scheduled_for })) }
+    : {};
+}
+
+/** Full view: secret-key read, lists and action responses. */
+export function fullView(intent: IntentRecord) {
+  return {
+    ...shared(intent),
+    captured_at: intent.captured_at,
+    captured_status: intent.captured_status,
+    capture_reference_id: intent.capture_reference_id,
+    ...tail(intent),
+    extras: intent.extras,
+    ...payments(intent),
+    reason: intent.reason,
+    reference_id: intent.reference_id,
+    service_fee: money(intent.service_fee_cents),
+    service_fee_accepted_at: intent.service_fee_accepted_at,
+    service_fee_id: intent.service_fee_id,
+    transaction_adverse_type: intent.transaction_adverse_type,
+  };
+}
+
+/**
+ * Reduced view: publishable-key read and the address update. `is_mailable` is true for every
+ * intent (the sandbox's consumers all have an e-mail address on file).
+ */
+export function publicView(intent: IntentRecord) {
+  return {
+    ...shared(intent),
+    ...tail(intent),
+    is_mailable: true,
+    ...payments(intent),
+    reason: intent.reason,
+    reference_id: intent.reference_id,
+    service_fee: money(intent.service_fee_cents),
+    service_fee_id: intent.service_fee_id,
+    transaction_adverse_type: intent.transaction_adverse_type,
+  };
+}
+
+/** The reduced object of a create response. */
+export function createdView(intent: IntentRecord) {
+  return {
+    id: intent.id,
+    status: intent.status,
+    bank_account_id: intent.bank_account_id,
+    billing_address: intent.billing_address ? { id: intent.billing_address.id, standardized: intent.billing_address.standardized } : null,
+    consumer_id: intent.consumer_id,
+    extras: intent.extras,
+    ...(intent.service_fee_id !== null ? { service_fee_id: intent.service_fee_id } : {}),
+  };
+}

@@ -1,0 +1,147 @@
+// The transaction intent state machine (bank doc 3.1 and README "Action pre-states"), as pure
+// functions of the stored record: each returns the new record, a 409 conflict, or a 422 problem.
+import { nowIso, referenceNumber } from "../ids.js";
+import { centsPart, formatCents } from "../money.js";
+import type { IntentRecord, IntentStatus } from "./intent-record.js";
+
+export type ActionName = "authorize" | "capture" | "refund" | "cancel" | "cancel_refund";
+
+export type Transition =
+  | { kind: "ok"; intent: IntentRecord }
+  | { kind: "conflict"; conflict: "already_occurred" | "not_ready"; message: string }
+  | { kind: "invalid"; errors: Record<string, string[]>; message: string };
+
+const awaitingAuthorization: readonly IntentStatus[] = ["pending_service_fee_acceptance", "pending_service_fee", "pending_authorization"];
+
+/** Cents endings that the sandbox's test triggers key on (README, "Sandbox test triggers"). */
+export const triggers = {
+  declineNegative: 7,
+  declineHighRisk: 12,
+  noReferenceNumber: 33,
+  refundNotSettled: 80,
+} as const;
+
+export const adverseActionText =
+  "We are unable to accept your bank account for this purchase based on information from a consumer reporting agency.";
+
+/** Authorize-without-address problem (README, "Authorize without a billing address"). */
+export const missingAddressErrors = { line_one: ["missing"], city_locality: ["missing"], postal_code: ["missing"] };
+
+/** The fields authorization sets. */
+export function authorized(intent: IntentRecord, at: string): IntentRecord {
+  return {
+    ...intent,
+    status: "pending_capture",
+    authorized_at: at,
+    authorized_cents: intent.amount_cents,
+    reason: "Approved",
+    reference_id: centsPart(intent.amount_cents) === triggers.noReferenceNumber ? null : referenceNumber("RF", "alnum"),
+  };
+}
+
+/** The fields a successful capture sets. */
+export function captured(intent: IntentRecord, cents: number, at: string): IntentRecord {
+  return {
+    ...intent,
+    status: "succeeded",
+    captured_cents: cents,
+    captured_at: at,
+    captured_status: "succeeded",
+    capture_reference_id: referenceNumber("CAP"),
+  };
+}
+
+/** An authorize_and_capture declined with response code 07 or 12. */
+export function declined(intent: IntentRecord, code: "07" | "12"): IntentRecord {
+  return {
+    ...intent,
+    status: "failed",
+    reason: `${adverseActionText} (response code ${code})`,
+    reference_id: referenceNumber("RF", "alnum"),
+    transaction_adverse_type: true,
+  };
+}
+
+/** Applies a PATCH action. `amountCents` is the parsed request amount for capture and refund. */
+export function applyAction(intent: IntentRecord, action: ActionName, amountCents: number | undefined): Transition {
+  const at = nowIso();
+  switch (action) {
+    case "authorize": {
+      if (!awaitingAuthorization.includes(intent.status)) {
+        return { kind: "conflict", conflict: "already_occurred", message: "The transaction intent is already authorized." };
+      }
+      if (intent.billing_address === null) {
+        return { kind: "invalid", errors: { ...missingAddressErrors }, message: "The given data was invalid. A billing address is required to authorize (response code 66)." };
+      }
+      return { kind: "ok", intent: authorized(intent, at) };
+    }
+    case "capture": {
+      if (intent.status !== "pending_capture") {
+        return intent.captured_cents !== null
+          ? { kind: "conflict", conflict: "already_occurred", message: "The transaction intent is already captured (response code 73)." }
+          : { kind: "conflict", conflict: "not_ready", message: "The transaction intent is not authorized (response code 76)." };
+      }
+      const cents = amountCents as number;
+      if (cents > intent.authorized_cents) {
+        return { kind: "invalid", errors: { amount: ["invalid"] }, message: "The given data was invalid. Capture adjusted amount over the limit (response code 78)." };
+      }
+      return { kind: "ok", intent: captured(intent, cents, at) };
+    }
+    case "refund": {
+      if (intent.status !== "succeeded" || intent.captured_cents === null) {
+        return { kind: "conflict", conflict: "not_ready", message: "The transaction intent is not ready for a refund." };
+      }
+      if (centsPart(intent.amount_cents) === triggers.refundNotSettled) {
+        return { kind: "conflict", conflict: "not_ready", message: "Refund impossible, original debit not sent for settlement; cancel it or use a credit (response code 80)." };
+      }
+      const cents = amountCents as number;
+      if (cents > intent.captured_cents) {
+        return { kind: "invalid", errors: { amount: ["invalid"] }, message: "The given data was invalid. Refund amount exceeds the debit amount (response code 75)." };
+      }
+      if (cents < intent.captured_cents) {
+        return { kind: "invalid", errors: { amount: ["invalid"] }, message: "The given data was invalid. Refund amount less than purchase amount; partial refunds not enabled (response code 81)." };
+      }
+      return {
+        kind: "ok",
+        intent: {
+          ...intent,
+          status: "refunded",
+          refunded_total_cents: cents,
+          reason: "Refunded",
+          refund: { amount: formatCents(cents), created_at: at, message: "Refund approved", reference_number: referenceNumber("RFD"), response_code: "08", status: "succeeded" },
+        },
+      };
+    }
+    case "cancel": {
+      if (intent.status === "canceled") {
+        return { kind: "conflict", conflict: "already_occurred", message: "The transaction intent is already cancelled (response code 31)." };
+      }
+      if (intent.status !== "pending_capture" && intent.status !== "succeeded") {
+        return { kind: "conflict", conflict: "not_ready", message: "The transaction intent cannot be cancelled in its status (response code 30)." };
+      }
+      const amount = intent.captured_cents ?? intent.authorized_cents;
+      return {
+        kind: "ok",
+        intent: {
+          ...intent,
+          status: "canceled",
+          reason: "Canceled",
+          captured_cents: null,
+          captured_at: null,
+          captured_status: null,
+          capture_reference_id: null,
+          cancel: { amount: formatCents(amount), created_at: at, message: "Void successful", reference_number: referenceNumber("CNL"), response_code: "29", status: "succeeded" },
+        },
+      };
+    }
+    case "cancel_refund": {
+      if (intent.status !== "refunded" || intent.refund === null) {
+        return { kind: "conflict", conflict: "not_ready", message: "The transaction intent has no refund ready to cancel." };
+      }
+      return {
+        kind: "ok",
+        intent: { ...intent, status: "succeeded", reason: "Refund cancelled", refunded_total_cents: null, refund: { ...intent.refund, status: "cancelled" } },
+      };
+    }
+  }
+}

@@ -1,0 +1,86 @@
+// The check cashing service's error entries (check cashing doc 2.3 and README decisions).
+import type { SchemaError } from "../../src/openapi/validator.js";
+import { nowIso } from "../ids.js";
+import { reply, type JsonReply } from "../http.js";
+
+export const payrollPath = "/v1/payroll";
+export const customerCare = "800-555-0199";
+
+/** Response codes the sandbox uses (the documentation does not list any). */
+export const responseCodes = {
+  fieldInvalid: "1001",
+  fieldMissing: "1002",
+  fieldUnknown: "1003",
+  bodyInvalid: "1004",
+  duplicateTrxId: "1005",
+  micrUnreadable: "1006",
+  unknownRoute: "1404",
+  declined: "2007",
+  idError: "3001",
+  systemError: "9999",
+} as const;
+
+export type PayrollErrorEntry = {
+  errorPath: string;
+  errorMessage: string;
+  errorDetails?: string;
+  errorType: string;
+  errorDate: string;
+  trxID?: string;
+  trxRefID?: string;
+  responseCode: string;
+  adverseAction: boolean;
+  customerCare?: string;
+};
+
+export function entry(fields: Omit<PayrollErrorEntry, "errorPath" | "errorDate" | "adverseAction"> & { adverseAction?: boolean; errorPath?: string }): PayrollErrorEntry {
+  return {
+    errorPath: fields.errorPath ?? payrollPath,
+    errorMessage: fields.errorMessage,
+    ...(fields.errorDetails !== undefined ? { errorDetails: fields.errorDetails.slice(0, 260) } : {}),
+    errorType: fields.errorType,
+    errorDate: nowIso(),
+    ...(fields.trxID !== undefined ? { trxID: fields.trxID } : {}),
+    ...(fields.trxRefID !== undefined ? { trxRefID: fields.trxRefID } : {}),
+    responseCode: fields.responseCode,
+    adverseAction: fields.adverseAction ?? false,
+    ...(fields.customerCare !== undefined ? { customerCare: fields.customerCare } : {}),
+  };
+}
+
+export function errorsReply(status: 400 | 404 | 500, entries: PayrollErrorEntry[]): JsonReply {
+  return reply(status, { errors: entries });
+}
+
+/** A correction entry for a request that broke a constraint. */
+export function correction(errorMessage: string, errorDetails: string, responseCode: string, trxID: string | undefined): PayrollErrorEntry {
+  return entry({ errorMessage, errorDetails, errorType: "correction", responseCode, trxID });
+}
+
+/** A member path such as `name.lastName` from a JSON pointer-style instance path. */
+function memberOf(path: string, extra?: unknown): string {
+  const segments = path.split("/").filter((s) => s !== "");
+  if (extra !== undefined) segments.push(String(extra));
+  return segments.join(".") || "body";
+}
+
+/** One correction entry per violated member (several Ajv errors on one member collapse into one). */
+export function correctionsOf(schemaErrors: SchemaError[], trxID: string | undefined): PayrollErrorEntry[] {
+  const byMember = new Map<string, PayrollErrorEntry>();
+  for (const error of schemaErrors) {
+    let member: string;
+    let made: PayrollErrorEntry;
+    if (error.keyword === "required") {
+      member = memberOf(error.path, error.params.missingProperty);
+      made = correction("Required field missing", `${member}: is required`, responseCodes.fieldMissing, trxID);
+    } else if (error.keyword === "additionalProperties") {
+      member = memberOf(error.path, error.params.additionalProperty);
+      made = correction("Unknown field", `${member}: is not allowed`, responseCodes.fieldUnknown, trxID);
+    } else {
+      member = memberOf(error.path);
+      made = correction("Request field invalid", `${member}: ${error.message}`, responseCodes.fieldInvalid, trxID);
+    }
+    if (!byMember.has(member)) byMember.set(member, made);
+  }
+  return [...byMember.values()];
+}

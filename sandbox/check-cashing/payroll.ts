@@ -1,0 +1,110 @@
+// POST /v1/payroll: validation through the published document, test triggers, approvals.
+import type { IncomingMessage } from "node:http";
+import { validatorFor } from "../../src/openapi/validator.js";
+import { digits, nowIso } from "../ids.js";
+import { drain, isPlainObject, readJsonBody, reply, type JsonReply } from "../http.js";
+import type { Store } from "../store.js";
+import { correction, correctionsOf, customerCare, entry, errorsReply, payrollPath, responseCodes, type PayrollErrorEntry } from "./errors.js";
+import { readMicr } from "./micr.js";
+
+const validator = validatorFor("check-cashing");
+
+/** Canadian province and territory codes, refused in `address.state` (US addresses only). */
+const canadianProvinces = new Set(["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]);
+
+/** The request's trxID when it can be echoed in an error entry (4 to 20 characters). */
+function echoableTrxId(body: unknown): string | undefined {
+  const trxID = isPlainObject(body) ? body.trxID : undefined;
+  return typeof trxID === "string" && trxID.length >= 4 && trxID.length <= 20 ? trxID : undefined;
+}
+
+/** Cents of a valid netAmount (number or numeric string). */
+function netAmountCents(value: number | string): number {
+  const text = typeof value === "number" ? value.toFixed(2) : value;
+  const [whole, fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Constraints the document cannot state: two decimals on a numeric netAmount, no Canadian province. */
+function extraCorrections(body: Record<string, unknown>, trxID: string | undefined): PayrollErrorEntry[] {
+  const found: PayrollErrorEntry[] = [];
+  const amount = body.netAmount;
+  if (typeof amount === "number" && Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
+    found.push(correction("Request field invalid", "netAmount: at most two decimals", responseCodes.fieldInvalid, trxID));
+  }
+  const address = body.address as Record<string, unknown> | undefined;
+  if (typeof address?.state === "string" && canadianProvinces.has(address.state.toUpperCase())) {
+    found.push(correction("Request field invalid", "address.state: US addresses only", responseCodes.fieldInvalid, trxID));
+  }
+  return found;
+}
+
+export type PayrollRequestBody = {
+  trxID: string;
+  netAmount: number | string;
+  id: { idCode: string; idValue: string };
+  account: { micrData: string };
+};
+
+export function submitPayroll(body: unknown, store: Store): JsonReply {
+  const trxID = echoableTrxId(body);
+  if (!isPlainObject(body)) {
+    return errorsReply(400, [correction("Request body invalid", "body: must be a JSON object", responseCodes.bodyInvalid, undefined)]);
+  }
+  const result = validator.validateRequestBody("submitPayrollCheck", body);
+  const corrections = result.valid ? extraCorrections(body, trxID) : correctionsOf(result.errors, trxID);
+  if (corrections.length > 0) return errorsReply(400, corrections);
+
+  const request = body as unknown as PayrollRequestBody;
+  if (request.trxID.startsWith("E500")) {
+    // A system error does not consume the trxID: the request was not processed.
+    return errorsReply(500, [
+      entry({ errorMessage: "System error, try again later", errorType: "system_error", responseCode: responseCodes.systemError, trxID, customerCare }),
+    ]);
+  }
+  const micr = readMicr(request.account.micrData);
+  if (!micr) {
+    return errorsReply(400, [correction("Request field invalid", "account.micrData: routing, account and check numbers not found", responseCodes.micrUnreadable, trxID)]);
+  }
+  const at = nowIso();
+  const trxRefID = String(1 + Number(digits(14)));
+  const idOnlyAsterisks = /^[*]+$/.test(request.id.idValue.replace(/[ -]/g, ""));
+  const outcome: JsonReply = idOnlyAsterisks
+    ? errorsReply(400, [
+        entry({ errorMessage: "ID could not be verified", errorDetails: "Identification rejected", errorType: "id_error", trxID, trxRefID, responseCode: responseCodes.idError, customerCare }),
+      ])
+    : netAmountCents(request.netAmount) % 100 === 7
+      ? errorsReply(400, [
+          entry({
+            errorMessage: "Check declined",
+            errorDetails: "Adverse action required: provide the consumer the adverse action notice.",
+            errorType: "declined",
+            trxID,
+            trxRefID,
+            responseCode: responseCodes.declined,
+            adverseAction: true,
+            customerCare,
+          }),
+        ])
+      : reply(200, { trxID: request.trxID, trxRefID, approvalNum: digits(6), ...micr });
+
+  if (!store.claimTrxId(request.trxID, JSON.stringify(outcome), at)) {
+    return errorsReply(400, [correction("Duplicate transaction", "trxID: already used by an earlier request", responseCodes.duplicateTrxId, trxID)]);
+  }
+  return outcome;
+}
+
+/** Handles one check cashing request; unknown routes get 404 with the same errors body. */
+export async function handleCheckCashing(req: IncomingMessage, store: Store): Promise<JsonReply> {
+  const path = (req.url ?? "/").split("?")[0];
+  if (req.method !== "POST" || path !== payrollPath) {
+    await drain(req);
+    return errorsReply(404, [entry({ errorPath: path.slice(0, 200), errorMessage: "Route not found", errorType: "correction", responseCode: responseCodes.unknownRoute })]);
+  }
+  const body = await readJsonBody(req);
+  if (!body.ok) {
+    const details = { content_type: "body: Content-Type must be application/json", too_large: "body: larger than 1 MB", malformed: "body: not valid JSON", empty: "body: empty" }[body.reason];
+    return errorsReply(400, [correction("Request body invalid", details, responseCodes.bodyInvalid, undefined)]);
+  }
+  return submitPayroll(body.value, store);
+}

@@ -1,0 +1,78 @@
+// `npm run sandbox`: starts both services and prints how to use them; stops on SIGINT/SIGTERM.
+import { parseArgs } from "node:util";
+import { defaults, startSandbox } from "./server.js";
+
+const usage = `Usage: npm run sandbox -- [options]
+
+  --host <addr>             interface to bind (default ${defaults.host})
+  --bank-port <n>           bank payment service port (default ${defaults.bankPort}; 0 = free port)
+  --check-cashing-port <n>  check cashing service port (default ${defaults.checkCashingPort}; 0 = free port)
+  --db <file>               SQLite file (default sandbox.db; ":memory:" keeps nothing)
+  --secret-key <key>        secret key (default ${defaults.secretKey})
+  --publishable-key <key>   publishable key (default ${defaults.publishableKey})
+  --help                    this text`;
+
+function port(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^[0-9]+$/.test(value) || n > 65535) throw new Error(`--${name} must be a port number (0 to 65535)`);
+  return n;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      host: { type: "string" },
+      "bank-port": { type: "string" },
+      "check-cashing-port": { type: "string" },
+      db: { type: "string" },
+      "secret-key": { type: "string" },
+      "publishable-key": { type: "string" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const sandbox = await startSandbox({
+    host: values.host,
+    bankPort: port(values["bank-port"], defaults.bankPort, "bank-port"),
+    checkCashingPort: port(values["check-cashing-port"], defaults.checkCashingPort, "check-cashing-port"),
+    database: values.db ?? "sandbox.db",
+    secretKey: values["secret-key"],
+    publishableKey: values["publishable-key"],
+  });
+  console.log(`Reference sandbox running (database: ${sandbox.database})
+  Bank payment service:  ${sandbox.bankUrl}
+  Check cashing service: ${sandbox.checkCashingUrl}
+  Secret key:            ${sandbox.secretKey}
+  Publishable key:       ${sandbox.publishableKey}
+
+Try:
+  curl -s -H 'Authorization: Bearer ${sandbox.secretKey}' -H 'Content-Type: application/json' \\
+    -d '{"amount": 125, "bank_account": "bank_account_Vd93LmQa2XkP7rTe", "consumer_id": "consumer_Hq7Zx2LmN4pR8sTu", "store_number": "0042", "type": "bankpay"}' \\
+    ${sandbox.bankUrl}/api/transaction-intents
+
+Press Ctrl+C to stop.`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  process.exit(1);
+});

@@ -1,0 +1,80 @@
+// Plain node:http helpers shared by both services: body reading with a size cap, JSON answers.
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+/** Bodies above this many bytes are not parsed; the request is refused in the service's shape. */
+export const maxBodyBytes = 1024 * 1024;
+
+/** The outcome of reading a request body as JSON. */
+export type BodyResult =
+  | { ok: true; value: unknown }
+  | { ok: false; reason: "content_type" | "too_large" | "malformed" | "empty" };
+
+/** Whether a Content-Type header names JSON (`application/json`, parameters such as charset allowed). */
+export function isJsonContentType(header: string | undefined): boolean {
+  return header !== undefined && /^application\/json\s*(;.*)?$/i.test(header.trim());
+}
+
+/**
+ * Reads the whole body (discarding bytes beyond the cap so the client can finish sending) and
+ * parses it as JSON. The body is always consumed, whatever the outcome.
+ */
+export function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBodyBytes) {
+        tooLarge = true;
+        chunks.length = 0;
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    req.on("error", () => resolve({ ok: false, reason: "malformed" }));
+    req.on("end", () => {
+      if (tooLarge) return resolve({ ok: false, reason: "too_large" });
+      if (!isJsonContentType(req.headers["content-type"])) return resolve({ ok: false, reason: "content_type" });
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (text.trim() === "") return resolve({ ok: false, reason: "empty" });
+      try {
+        resolve({ ok: true, value: JSON.parse(text) as unknown });
+      } catch {
+        resolve({ ok: false, reason: "malformed" });
+      }
+    });
+  });
+}
+
+/** Drains a body the route does not use, so keep-alive connections stay usable. */
+export function drain(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve) => {
+    req.on("data", () => undefined);
+    req.on("end", () => resolve());
+    req.on("error", () => resolve());
+    if (req.readableEnded) resolve();
+  });
+}
+
+/** A JSON answer: every response of the sandbox goes through here. */
+export type JsonReply = { status: number; body: unknown };
+
+export function reply(status: number, body: unknown): JsonReply {
+  return { status, body };
+}
+
+export function sendJson(res: ServerResponse, { status, body }: JsonReply): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    "Cache-Control": "no-store",
+  });
+  res.end(text);
+}
+
+/** Whether a value is a plain JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,37 @@
+// Identifiers and reference numbers, from the crypto random source.
+import { randomBytes, randomInt } from "node:crypto";
+
+const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** `length` alphanumerics drawn uniformly (rejection sampling keeps the distribution flat). */
+export function token(length = 16): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += alphabet[byte % 62];
+    }
+  }
+  return out;
+}
+
+/** `prefix_<16 alphanumerics>`, the identifier form of every resource. */
+export function newId(prefix: "transaction_intent" | "address" | "credit"): string {
+  return `${prefix}_${token()}`;
+}
+
+/** A string of `length` random digits (leading zeros allowed). */
+export function digits(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += String(randomInt(10));
+  return out;
+}
+
+/** A reference number such as `RF-7Q2M9K4X` or `CAP-40817265`. */
+export function referenceNumber(prefix: string, kind: "digits" | "alnum" = "digits"): string {
+  return `${prefix}-${kind === "digits" ? digits(8) : token(8).toUpperCase()}`;
+}
+
+/** The current time as ISO 8601 UTC, second precision (as the documentation's examples show). */
+export function nowIso(now: Date = new Date()): string {
+  return now.toISOString().replace(/\.\d{3}Z$/, "Z");
+}

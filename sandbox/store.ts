@@ -1,0 +1,91 @@
+// SQLite persistence (better-sqlite3). Resources are stored as JSON documents, one table per kind,
+// ordered by insertion; list filters read the documents' members with json_extract.
+// better-sqlite3 is synchronous, and every state change runs inside one IMMEDIATE transaction, so
+// a read-check-write on one resource can never interleave with another request.
+import Database from "better-sqlite3";
+
+export type Table = "intents" | "credits";
+
+/** A list filter: the document member (JSON path such as `$.status`) equals one of the values. */
+export type Filter = { member: string; values: Array<string | number> };
+
+export class Store {
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    if (file !== ":memory:") this.db.pragma("journal_mode = WAL");
+    this.db.pragma("busy_timeout = 5000");
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS intents (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS credits (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS bank_accounts (id TEXT PRIMARY KEY, consumer_id TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS payroll_transactions (trx_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
+    `);
+  }
+
+  /** Runs `work` atomically (BEGIN IMMEDIATE): all of its writes happen, or none. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  get<T>(table: Table, id: string): T | undefined {
+    const row = this.db.prepare(`SELECT data FROM ${table} WHERE id = ?`).get(id) as { data: string } | undefined;
+    return row ? (JSON.parse(row.data) as T) : undefined;
+  }
+
+  insert(table: Table, id: string, data: unknown): void {
+    this.db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`).run(id, JSON.stringify(data));
+  }
+
+  update(table: Table, id: string, data: unknown): void {
+    const { changes } = this.db.prepare(`UPDATE ${table} SET data = ? WHERE id = ?`).run(JSON.stringify(data), id);
+    if (changes !== 1) throw new Error(`update of unknown ${table} ${id}`);
+  }
+
+  /** One page of a table, newest first, and the number of matching documents. */
+  page<T>(table: Table, filters: Filter[], limit: number, offset: number): { total: number; rows: T[] } {
+    const clauses: string[] = [];
+    const params: Array<string | number> = [];
+    for (const { member, values } of filters) {
+      clauses.push(`json_extract(data, ?) IN (${values.map(() => "?").join(", ")})`);
+      params.push(member, ...values);
+    }
+    const where = clauses.length ? `WHERE ${clauses.join(" AND ")}` : "";
+    return this.db.transaction(() => {
+      const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${where}`).get(...params) as { total: number };
+      const rows = this.db
+        .prepare(`SELECT data FROM ${table} ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+        .all(...params, limit, offset) as Array<{ data: string }>;
+      return { total, rows: rows.map((row) => JSON.parse(row.data) as T) };
+    })();
+  }
+
+  count(table: Table): number {
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  }
+
+  /** The consumer a bank account belongs to, binding it to `consumerId` on first use. */
+  bindBankAccount(bankAccountId: string, consumerId: string): string {
+    this.db.prepare("INSERT OR IGNORE INTO bank_accounts (id, consumer_id) VALUES (?, ?)").run(bankAccountId, consumerId);
+    return (this.db.prepare("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string }).consumer_id;
+  }
+
+  ownerOfBankAccount(bankAccountId: string): string | undefined {
+    const row = this.db.prepare("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string } | undefined;
+    return row?.consumer_id;
+  }
+
+  /** Records a payroll trxID; false when it was used before. */
+  claimTrxId(trxId: string, outcome: string, createdAt: string): boolean {
+    return this.db.prepare("INSERT OR IGNORE INTO payroll_transactions (trx_id, created_at, outcome) VALUES (?, ?, ?)").run(trxId, createdAt, outcome).changes === 1;
+  }
+
+  payrollCount(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM payroll_transactions").get() as { n: number }).n;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
