@@ -1,0 +1,482 @@
+// Bank scenarios beyond the transition tables: the auth matrix, the two views of an intent,
+// pagination, every list filter, and one 422 per documented invalid field.
+import type { ApiClient, ApiResponse, KeyChoice } from "../client.js";
+import { addressUpdate, billingAddress, ids, intentBody, token } from "../fixtures.js";
+import { check, equal, type Scenario } from "./scenario.js";
+import { act, capturedIntent, createCredit, createIntent, expectStatus, readIntent } from "./steps.js";
+
+type Target = { operationId: string; prepare(api: ApiClient): Promise<{ path?: Record<string, string>; body?: unknown }> };
+
+const secretOperations: Target[] = [
+  { operationId: "createTransactionIntent", prepare: async () => ({ body: intentBody() }) },
+  { operationId: "listTransactionIntents", prepare: async () => ({}) },
+  { operationId: "updateTransactionIntent", prepare: async (api) => ({ path: { transaction_intent_id: await createIntent(api) }, body: { action: "authorize" } }) },
+  { operationId: "createCredit", prepare: async (api) => ({ body: { amount: "5.00", transaction_intent_id: await createIntent(api, { action: "authorize_and_capture" }) } }) },
+  { operationId: "listCredits", prepare: async () => ({}) },
+  { operationId: "getCredit", prepare: async (api) => ({ path: { credit_id: await createCredit(api) } }) },
+  { operationId: "cancelCredit", prepare: async (api) => ({ path: { credit_id: await createCredit(api) }, body: { action: "cancel" } }) },
+];
+
+const keyCases: Array<{ label: string; key: KeyChoice; status: number; mock: boolean }> = [
+  { label: "no key", key: "none", status: 401, mock: true },
+  { label: "an unknown key", key: "unknown", status: 401, mock: false },
+  { label: "a malformed Authorization header", key: { raw: "Token abc" }, status: 401, mock: false },
+  { label: "the publishable key", key: "publishable", status: 403, mock: false },
+];
+
+function authScenario(target: Target, label: string, key: KeyChoice, status: number, mock: boolean): Scenario {
+  return {
+    group: "auth", profiles: mock ? ["full", "mock"] : ["full"],
+    name: `${target.operationId} with ${label} gives ${status}`,
+    async run({ api }) {
+      const request = await target.prepare(api);
+      const response = await api.call(target.operationId, { ...request, key, expect: status });
+      expectStatus(response, status, `${target.operationId} with ${label}`);
+    },
+  };
+}
+
+const address: Target = {
+  operationId: "updateTransactionIntentBillingAddress",
+  prepare: async (api) => ({ path: { transaction_intent_id: await createIntent(api) }, body: addressUpdate() }),
+};
+const read: Target = {
+  operationId: "getTransactionIntent",
+  prepare: async (api) => ({ path: { transaction_intent_id: await createIntent(api) } }),
+};
+
+const authScenarios: Scenario[] = [
+  ...secretOperations.flatMap((target) => keyCases.map((c) => authScenario(target, c.label, c.key, c.status, c.mock))),
+  authScenario(address, "no key", "none", 401, true),
+  authScenario(address, "an unknown key", "unknown", 401, false),
+  authScenario(address, "the secret key", "secret", 403, false),
+  authScenario(read, "no key", "none", 401, true),
+  authScenario(read, "an unknown key", "unknown", 401, false),
+  authScenario(read, "the secret key", "secret", 200, false),
+  authScenario(read, "the publishable key", "publishable", 200, false),
+  authScenario(address, "the publishable key", "publishable", 200, false),
+];
+
+const reducedOnly = ["is_mailable"];
+const secretOnly = ["captured_at", "captured_status", "capture_reference_id", "extras", "service_fee_accepted_at"];
+
+const viewScenarios: Scenario[] = [
+  {
+    group: "view", name: "the publishable key reads the reduced view (no captured_at, captured_status, capture_reference_id, extras, service_fee_accepted_at; is_mailable)",
+    async run({ api }) {
+      const id = await capturedIntent(api, 40, { extras: { ticket: "T-1" } });
+      const data = await readIntent(api, id, "publishable");
+      for (const field of secretOnly) check(!(field in data), `the reduced view leaks ${field}`);
+      check(typeof data.is_mailable === "boolean", "is_mailable is a boolean in the reduced view");
+      equal(data.status, "succeeded", "status");
+    },
+  },
+  {
+    group: "view", name: "the secret key reads the full view (captured fields and extras; no is_mailable)",
+    async run({ api }) {
+      const id = await capturedIntent(api, 40, { extras: { ticket: "T-1", seats: 2 } });
+      const data = await readIntent(api, id, "secret");
+      for (const field of secretOnly) check(field in data, `the full view lacks ${field}`);
+      for (const field of reducedOnly) check(!(field in data), `the full view carries ${field}`);
+      equal(JSON.stringify(data.extras), JSON.stringify({ ticket: "T-1", seats: 2 }), "extras");
+      equal(data.captured_status, "succeeded", "captured_status");
+      equal(data.merchant_id, data.chain_number, "merchant_id equals chain_number");
+    },
+  },
+  {
+    group: "view", name: "the address update answers the reduced view with the new billing_address_id",
+    async run({ api }) {
+      const id = await createIntent(api);
+      const before = await readIntent(api, id, "secret");
+      const response = await api.call("updateTransactionIntentBillingAddress", { path: { transaction_intent_id: id }, body: addressUpdate(), key: "publishable", expect: 200 });
+      expectStatus(response, 200, "address update");
+      const data = response.body.data;
+      for (const field of secretOnly) check(!(field in data), `the address update response leaks ${field}`);
+      check(typeof data.billing_address_id === "string" && data.billing_address_id !== before.billing_address_id, "a new billing_address_id");
+      const after = await readIntent(api, id, "secret");
+      equal(after.billing_address_id, data.billing_address_id, "billing_address_id read back");
+    },
+  },
+];
+
+// Pagination: a fresh store number isolates this scenario's intents from any other data.
+async function listed(api: ApiClient, operationId: string, query: Record<string, string | number>, status = 200): Promise<ApiResponse> {
+  const response = await api.call(operationId, { query, expect: status });
+  expectStatus(response, status, `${operationId} ${JSON.stringify(query)}`);
+  return response;
+}
+
+function pageOf(url: string | null): number | null {
+  return url === null ? null : Number(new URL(url).searchParams.get("page") ?? "1");
+}
+
+function checkPage(response: ApiResponse, expected: { page: number; perPage: number; total: number }): void {
+  const { meta, links, data } = response.body;
+  const lastPage = Math.max(1, Math.ceil(expected.total / expected.perPage));
+  const from = (expected.page - 1) * expected.perPage + 1;
+  const count = Math.max(0, Math.min(expected.perPage, expected.total - from + 1));
+  const where = `page ${expected.page} of ${expected.total} by ${expected.perPage}`;
+  equal(data.length, count, `${where}: data length`);
+  equal(meta.current_page, expected.page, `${where}: meta.current_page`);
+  equal(meta.per_page, expected.perPage, `${where}: meta.per_page`);
+  equal(meta.total, expected.total, `${where}: meta.total`);
+  equal(meta.last_page, lastPage, `${where}: meta.last_page`);
+  equal(meta.from, count === 0 ? null : from, `${where}: meta.from`);
+  equal(meta.to, count === 0 ? null : from + count - 1, `${where}: meta.to`);
+  equal(pageOf(links.first), 1, `${where}: links.first`);
+  equal(pageOf(links.last), lastPage, `${where}: links.last`);
+  equal(pageOf(links.prev), expected.page > 1 ? expected.page - 1 : null, `${where}: links.prev`);
+  equal(pageOf(links.next), expected.page < lastPage ? expected.page + 1 : null, `${where}: links.next`);
+  check(typeof meta.path === "string" && links.first.startsWith(meta.path), `${where}: links start with meta.path`);
+}
+
+const paginationScenarios: Scenario[] = [
+  {
+    group: "pagination", name: "intents: pages of 2 over 5, the last page, a page past the last, newest first",
+    async run({ api }) {
+      const store = `PG${token(10)}`;
+      const created: string[] = [];
+      for (let i = 0; i < 5; i += 1) created.push(await createIntent(api, { store, amount: 10 + i }));
+      const seen: string[] = [];
+      for (const page of [1, 2, 3, 4]) {
+        const response = await listed(api, "listTransactionIntents", { station_number: store, per_page: 2, page });
+        checkPage(response, { page, perPage: 2, total: 5 });
+        seen.push(...response.body.data.map((intent: { id: string }) => intent.id));
+      }
+      equal(seen.join(","), [...created].reverse().join(","), "pages list every intent once, newest first");
+      const whole = await listed(api, "listTransactionIntents", { station_number: store });
+      checkPage(whole, { page: 1, perPage: 15, total: 5 });
+      const max = await listed(api, "listTransactionIntents", { station_number: store, per_page: 100 });
+      checkPage(max, { page: 1, perPage: 100, total: 5 });
+    },
+  },
+  {
+    group: "pagination", name: "credits: pages of 2 over 3, a page past the last",
+    async run({ api }) {
+      const employee = `EMP${token(10)}`;
+      const created: string[] = [];
+      for (let i = 0; i < 3; i += 1) created.push(await createCredit(api, { employee }));
+      const seen: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const response = await listed(api, "listCredits", { employee_number: employee, per_page: 2, page });
+        checkPage(response, { page, perPage: 2, total: 3 });
+        seen.push(...response.body.data.map((credit: { id: string }) => credit.id));
+      }
+      equal(seen.join(","), [...created].reverse().join(","), "pages list every credit once, newest first");
+    },
+  },
+  ...(["listTransactionIntents", "listCredits"] as const).flatMap((operationId) =>
+    ([["per_page", 0], ["per_page", 101], ["page", 0]] as const).map(([name, value]): Scenario => ({
+      group: "pagination", name: `${operationId}: ${name}=${value} gives 422 on ${name}`,
+      profiles: ["full", "mock"],
+      async run({ api, profile }) {
+        const response = await listed(api, operationId, { [name]: value }, 422);
+        if (profile === "full") check(response.body.errors?.[name]?.[0] === "invalid", `errors.${name} is ["invalid"]`);
+      },
+    })),
+  ),
+];
+
+async function expectListed(api: ApiClient, operationId: string, query: Record<string, string | number>, wanted: string[], predicate?: (item: any) => boolean): Promise<void> {
+  const response = await listed(api, operationId, { ...query, per_page: 100 });
+  const found = response.body.data.map((item: { id: string }) => item.id);
+  for (const id of wanted) check(found.includes(id), `${operationId} ${JSON.stringify(query)} lists ${id}`);
+  if (predicate) for (const item of response.body.data) check(predicate(item), `${operationId} ${JSON.stringify(query)} lists ${item.id}, which does not match`);
+}
+
+const filterScenarios: Scenario[] = [
+  {
+    group: "filter", name: "intents: station_number matches the store_number given at creation",
+    async run({ api }) {
+      const store = `ST${token(10)}`;
+      const mine = [await createIntent(api, { store }), await createIntent(api, { store })];
+      await createIntent(api);
+      const response = await listed(api, "listTransactionIntents", { station_number: store, per_page: 100 });
+      equal(response.body.data.map((i: { id: string }) => i.id).sort().join(","), [...mine].sort().join(","), "intents of that store");
+    },
+  },
+  {
+    group: "filter", name: "intents: status",
+    async run({ api }) {
+      const store = `SS${token(10)}`;
+      const pending = await createIntent(api, { store, action: "authorize" });
+      const succeeded = await createIntent(api, { store, action: "authorize_and_capture" });
+      await expectListed(api, "listTransactionIntents", { station_number: store, status: "pending_capture" }, [pending], (i) => i.status === "pending_capture");
+      await expectListed(api, "listTransactionIntents", { station_number: store, status: "succeeded" }, [succeeded], (i) => i.status === "succeeded");
+    },
+  },
+  {
+    group: "filter", name: "intents: type",
+    async run({ api }) {
+      const store = `SY${token(10)}`;
+      const bnpl = await createIntent(api, { store, type: "bankpay_bnpl" });
+      const plain = await createIntent(api, { store, type: "bankpay" });
+      await expectListed(api, "listTransactionIntents", { station_number: store, type: "bankpay_bnpl" }, [bnpl], (i) => i.type === "bankpay_bnpl");
+      await expectListed(api, "listTransactionIntents", { station_number: store, type: "bankpay" }, [plain], (i) => i.type === "bankpay");
+    },
+  },
+  {
+    group: "filter", name: "intents: reference_number matches the intent's reference_id",
+    async run({ api }) {
+      const id = await createIntent(api, { action: "authorize_and_capture" });
+      const { reference_id } = await readIntent(api, id);
+      check(typeof reference_id === "string", "a captured intent has a reference_id");
+      await expectListed(api, "listTransactionIntents", { reference_number: reference_id }, [id], (i) => i.reference_id === reference_id);
+    },
+  },
+  {
+    group: "filter", name: "intents: submerchant_id matches the one given at creation",
+    async run({ api }) {
+      const submerchant = ids.numeric(9);
+      const id = await createIntent(api, { submerchant });
+      await createIntent(api);
+      const response = await listed(api, "listTransactionIntents", { submerchant_id: submerchant, per_page: 100 });
+      equal(response.body.data.map((i: { id: string }) => i.id).join(","), id, "intents of that submerchant");
+    },
+  },
+  ...([["status", "bogus"], ["type", "bogus"], ["submerchant_id", "abc"]] as const).map(([name, value]): Scenario => ({
+    group: "filter", name: `intents: an invalid ${name} filter gives 422 {${name}: [invalid]}`, profiles: ["full", "mock"],
+    async run({ api, profile }) {
+      const response = await listed(api, "listTransactionIntents", { [name]: value }, 422);
+      if (profile === "full") equal(response.body.errors?.[name]?.[0], "invalid", `errors.${name}`);
+    },
+  })),
+  {
+    group: "filter", name: "credits: creditable_type and creditable_id",
+    async run({ api }) {
+      const intent = await createIntent(api, { action: "authorize_and_capture" });
+      const linked = await api.call("createCredit", { body: { amount: "3.00", transaction_intent_id: intent }, expect: 201 });
+      expectStatus(linked, 201, "linked credit");
+      const account = ids.bankAccount();
+      const unlinked = await api.call("createCredit", { body: { amount: "3.00", creditable_id: account, submerchant_id: "SUB-9", store_number: "S-100" }, expect: 201 });
+      expectStatus(unlinked, 201, "unlinked credit");
+      await expectListed(api, "listCredits", { creditable_id: intent }, [linked.body.data.id], (c) => c.creditable.id === intent);
+      await expectListed(api, "listCredits", { creditable_id: account }, [unlinked.body.data.id], (c) => c.creditable.id === account);
+      await expectListed(api, "listCredits", { creditable_type: "bank_account", creditable_id: account }, [unlinked.body.data.id], (c) => c.creditable.type === "bank_account");
+      await expectListed(api, "listCredits", { creditable_type: "transaction_intent", creditable_id: intent }, [linked.body.data.id], (c) => c.creditable.type === "transaction_intent");
+      const none = await listed(api, "listCredits", { creditable_type: "bank_account", creditable_id: intent });
+      equal(none.body.data.length, 0, "no bank_account credit refers to the intent");
+    },
+  },
+  {
+    group: "filter", name: "credits: employee_number, station_number and reference_number",
+    async run({ api }) {
+      const employee = `EE${token(10)}`;
+      const store = `CS${token(10)}`;
+      const id = await createCredit(api, { employee, store });
+      await createCredit(api);
+      const read = await api.call("getCredit", { path: { credit_id: id }, expect: 200 });
+      await expectListed(api, "listCredits", { employee_number: employee }, [id], (c) => c.employee_number === employee);
+      await expectListed(api, "listCredits", { station_number: store }, [id], (c) => c.station_number === store);
+      const reference = read.body.data.reference_number;
+      check(typeof reference === "string", "a succeeded credit has a reference_number");
+      await expectListed(api, "listCredits", { reference_number: reference }, [id], (c) => c.reference_number === reference);
+    },
+  },
+  {
+    group: "filter", name: "credits: status (cancelled and canceled alike)",
+    async run({ api }) {
+      const employee = `EC${token(10)}`;
+      const live = await createCredit(api, { employee });
+      const gone = await createCredit(api, { employee });
+      expectStatus(await api.call("cancelCredit", { path: { credit_id: gone }, body: { action: "cancel" }, expect: 200 }), 200, "cancel");
+      await expectListed(api, "listCredits", { employee_number: employee, status: "succeeded" }, [live], (c) => c.status === "succeeded");
+      await expectListed(api, "listCredits", { employee_number: employee, status: "cancelled" }, [gone], (c) => c.status === "cancelled" || c.status === "canceled");
+      await expectListed(api, "listCredits", { employee_number: employee, status: "canceled" }, [gone], (c) => c.status === "cancelled" || c.status === "canceled");
+    },
+  },
+  ...([["status", "bogus"], ["creditable_type", "bogus"]] as const).map(([name, value]): Scenario => ({
+    group: "filter", name: `credits: an invalid ${name} filter gives 422 {${name}: [invalid]}`, profiles: ["full", "mock"],
+    async run({ api, profile }) {
+      const response = await listed(api, "listCredits", { [name]: value }, 422);
+      if (profile === "full") equal(response.body.errors?.[name]?.[0], "invalid", `errors.${name}`);
+    },
+  })),
+];
+
+/** A 422 whose errors name the field (exactly, or as a dotted path ending in it). */
+function expect422(response: ApiResponse, field: string, profile: string, value?: string): void {
+  expectStatus(response, 422, `invalid ${field}`);
+  if (profile !== "full") return;
+  check(typeof response.body.message === "string", "422 carries a message");
+  const keys = Object.keys(response.body.errors ?? {});
+  const key = keys.find((candidate) => candidate === field || candidate.endsWith(`.${field}`));
+  check(key, `errors name ${field} (got ${keys.join(", ") || "none"})`);
+  if (value) equal(response.body.errors[key][0], value, `errors.${key}[0]`);
+}
+
+function createInvalid(field: string, mutate: (body: Record<string, any>) => void, withAction = false, value?: string): Scenario {
+  return {
+    group: "validation", profiles: ["full", "mock"], name: `createTransactionIntent: invalid ${field} gives 422 on ${field}`,
+    async run({ api, profile }) {
+      const body = intentBody(withAction ? { action: "authorize" } : {});
+      mutate(body);
+      expect422(await api.call("createTransactionIntent", { body, expect: 422 }), field, profile, value);
+    },
+  };
+}
+
+function addressInvalid(field: string, mutate: (body: Record<string, any>) => void): Scenario {
+  return {
+    group: "validation", name: `updateTransactionIntentBillingAddress: invalid member gives 422 on ${field}`,
+    async run({ api, profile }) {
+      const id = await createIntent(api);
+      const body: Record<string, any> = addressUpdate();
+      mutate(body);
+      expect422(await api.call("updateTransactionIntentBillingAddress", { path: { transaction_intent_id: id }, body, key: "publishable", expect: 422 }), field, profile);
+    },
+  };
+}
+
+const validationScenarios: Scenario[] = [
+  createInvalid("amount", (b) => { b.amount = -5; }, false, "invalid"),
+  createInvalid("amount", (b) => { b.amount = 10.555; }, true, "invalid"),
+  createInvalid("action", (b) => { b.action = "capture"; }, true, "invalid"),
+  createInvalid("bank_account", (b) => { b.bank_account = "acct_1"; }),
+  createInvalid("consumer_id", (b) => { b.consumer_id = "bob"; }),
+  createInvalid("service_fee_id", (b) => { b.service_fee_id = "fee_1"; }, true),
+  createInvalid("service_fee_id", (b) => { delete b.service_fee_id; }, true),
+  createInvalid("store_number", (b) => { delete b.store_number; }),
+  createInvalid("type", (b) => { b.type = "cash"; }),
+  createInvalid("line_1", (b) => { delete b.billing_address.line_1; }),
+  createInvalid("city_locality", (b) => { delete b.billing_address.city_locality; }),
+  createInvalid("postal_code", (b) => { b.billing_address.postal_code = ""; }),
+  createInvalid("state_province", (b) => { delete b.billing_address.state_province; }),
+  createInvalid("country_code", (b) => { b.billing_address.country_code = "usa"; }),
+  createInvalid("extras", (b) => { b.extras = { nested: { a: 1 } }; }),
+  createInvalid("colour", (b) => { b.colour = "blue"; }, false, "prohibited"),
+  {
+    group: "validation", name: "createTransactionIntent: a body that is not JSON gives 422 on body",
+    async run({ api, profile }) {
+      expect422(await api.call("createTransactionIntent", { rawBody: "{not json", expect: 422 }), "body", profile, "invalid");
+    },
+  },
+  {
+    group: "validation", name: "updateTransactionIntent: authorize without a billing address gives 422 line_one, city_locality, postal_code missing",
+    async run({ api, profile }) {
+      const id = await createIntent(api, { address: false });
+      const response = await act(api, id, { action: "authorize" }, 422);
+      for (const field of ["line_one", "city_locality", "postal_code"]) expect422(response, field, profile, "missing");
+    },
+  },
+  {
+    group: "validation", name: "updateTransactionIntent: capture above the amount authorized gives 422 on amount (code 78)",
+    async run({ api, profile }) {
+      const id = await createIntent(api, { action: "authorize", amount: 20 });
+      expect422(await act(api, id, { action: "capture", amount: "2000.00" }, 422), "amount", profile);
+    },
+  },
+  {
+    group: "validation", name: "updateTransactionIntent: refund above the captured amount gives 422 on amount (code 75)",
+    async run({ api, profile }) {
+      const id = await capturedIntent(api, 20);
+      expect422(await act(api, id, { action: "refund", amount: 25 }, 422), "amount", profile);
+    },
+  },
+  {
+    group: "validation", name: "updateTransactionIntent: a partial refund gives 422 on amount (code 81)",
+    async run({ api, profile }) {
+      const id = await capturedIntent(api, 20);
+      expect422(await act(api, id, { action: "refund", amount: 5 }, 422), "amount", profile);
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "updateTransactionIntent: an unknown action gives 422 on action",
+    async run({ api, profile }) {
+      const id = await createIntent(api);
+      expect422(await act(api, id, { action: "explode" }, 422), "action", profile);
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "updateTransactionIntent: capture with an invalid amount gives 422 on amount",
+    async run({ api, profile }) {
+      const id = await createIntent(api, { action: "authorize" });
+      expect422(await act(api, id, { action: "capture", amount: "lots" }, 422), "amount", profile);
+    },
+  },
+  addressInvalid("line_one", (b) => { delete b.line_1; }),
+  addressInvalid("city_locality", (b) => { delete b.city; }),
+  addressInvalid("postal_code", (b) => { delete b.zipcode; }),
+  addressInvalid("state_province", (b) => { b.state_province = ""; }),
+  addressInvalid("country_code", (b) => { b.country_code = "Texas"; }),
+  {
+    group: "validation", name: "updateTransactionIntentBillingAddress: further members are admitted and ignored",
+    async run({ api }) {
+      const id = await createIntent(api);
+      const response = await api.call("updateTransactionIntentBillingAddress", {
+        path: { transaction_intent_id: id }, body: { ...addressUpdate(), county: "Travis" }, key: "publishable", expect: 200,
+      });
+      expectStatus(response, 200, "address update with a further member");
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "createCredit: invalid transaction_intent_id gives 422 on transaction_intent_id",
+    async run({ api, profile }) {
+      expect422(await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: "ti_123" }, expect: 422 }), "transaction_intent_id", profile);
+    },
+  },
+  {
+    group: "validation", name: "createCredit: unknown transaction_intent_id gives 422 on transaction_intent_id",
+    async run({ api, profile }) {
+      expect422(await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: ids.unknownIntent() }, expect: 422 }), "transaction_intent_id", profile);
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "createCredit: invalid creditable_id gives 422 on creditable_id",
+    async run({ api, profile }) {
+      expect422(await api.call("createCredit", { body: { amount: "5.00", creditable_id: "acct_9", submerchant_id: "SUB-1", store_number: "S1" }, expect: 422 }), "creditable_id", profile);
+    },
+  },
+  {
+    group: "validation", name: "createCredit: submerchant_id on a linked credit gives 422 with a sentence",
+    async run({ api, profile }) {
+      const intent = await createIntent(api, { action: "authorize_and_capture" });
+      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent, submerchant_id: "SUB-1" }, expect: 422 });
+      expect422(response, "submerchant_id", profile);
+      check(response.body.errors.submerchant_id[0].includes(" "), "the submerchant_id error is a sentence");
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "createCredit: an unlinked credit without submerchant_id gives 422 on submerchant_id",
+    async run({ api, profile }) {
+      expect422(await api.call("createCredit", { body: { amount: "5.00", creditable_id: ids.bankAccount(), store_number: "S1" }, expect: 422 }), "submerchant_id", profile);
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "createCredit: invalid amount gives 422 on amount",
+    async run({ api, profile }) {
+      expect422(await api.call("createCredit", { body: { amount: "five", transaction_intent_id: ids.unknownIntent() }, expect: 422 }), "amount", profile);
+    },
+  },
+  {
+    group: "validation", profiles: ["full", "mock"], name: "cancelCredit: an invalid action gives 422 on action",
+    async run({ api, profile }) {
+      const id = await createCredit(api);
+      expect422(await api.call("cancelCredit", { path: { credit_id: id }, body: { action: "refund" }, expect: 422 }), "action", profile);
+    },
+  },
+  {
+    group: "not found", name: "unknown ids give 404 {message: not_found} on every id-taking operation",
+    async run({ api }) {
+      const intent = ids.unknownIntent();
+      const credit = ids.unknownCredit();
+      const calls: Array<[string, Record<string, unknown>]> = [
+        ["getTransactionIntent", { path: { transaction_intent_id: intent } }],
+        ["getTransactionIntent", { path: { transaction_intent_id: intent }, key: "publishable" }],
+        ["updateTransactionIntent", { path: { transaction_intent_id: intent }, body: { action: "cancel" } }],
+        ["updateTransactionIntentBillingAddress", { path: { transaction_intent_id: intent }, body: addressUpdate(), key: "publishable" }],
+        ["getCredit", { path: { credit_id: credit } }],
+        ["cancelCredit", { path: { credit_id: credit }, body: { action: "cancel" } }],
+      ];
+      for (const [operationId, options] of calls) {
+        const response = await api.call(operationId, { ...options, expect: 404 });
+        expectStatus(response, 404, operationId);
+        equal(response.body.message, "not_found", `${operationId} message`);
+      }
+    },
+  },
+];
+
+void billingAddress;
+
+export const bankRuleScenarios: Scenario[] = [...authScenarios, ...viewScenarios, ...paginationScenarios, ...filterScenarios, ...validationScenarios];
