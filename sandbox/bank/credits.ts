@@ -84,9 +84,9 @@ export function createCredit(ctx: BankContext): JsonReply {
   const parsed = objectBody(ctx);
   if ("reply" in parsed) return parsed.reply;
   const body = parsed.value;
-  const linked = "transaction_intent_id" in body || !("creditable_id" in body);
+  const linked = Object.hasOwn(body, "transaction_intent_id") || !Object.hasOwn(body, "creditable_id");
   const errors = validateBody("createCredit", linked ? "LinkedCreditRequest" : "UnlinkedCreditRequest", body);
-  if (!("transaction_intent_id" in body) && !("creditable_id" in body)) addError(errors, "creditable_id", "missing");
+  if (!Object.hasOwn(body, "transaction_intent_id") && !Object.hasOwn(body, "creditable_id")) addError(errors, "creditable_id", "missing");
   const cents = parseAmount(body.amount);
   if (cents === undefined && !errors.amount) addError(errors, "amount", "invalid");
   if (linked && body.submerchant_id !== undefined) errors.submerchant_id = ["prohibited"];

@@ -17,8 +17,12 @@ export const bodyInvalid = (): JsonReply => validationError({ body: ["invalid"] 
 
 /** Adds one problem to a field, once. */
 export function addError(errors: FieldErrors, field: string, problem: string): void {
-  const list = (errors[field] ??= []);
-  if (!list.includes(problem)) list.push(problem);
+  // Member names come from the client: define own properties, so `__proto__` is just a name.
+  if (!Object.hasOwn(errors, field)) {
+    Object.defineProperty(errors, field, { value: [problem], enumerable: true, writable: true, configurable: true });
+  } else if (!errors[field].includes(problem)) {
+    errors[field].push(problem);
+  }
 }
 
 /** How nested members are keyed: `billing_address.line_1` (Laravel's dot notation); others by top-level member. */

@@ -43,7 +43,7 @@ export function createIntent(ctx: BankContext): JsonReply {
   const parsed = objectBody(ctx);
   if ("reply" in parsed) return parsed.reply;
   const body = parsed.value;
-  const action = "action" in body ? (body.action as "authorize" | "authorize_and_capture") : undefined;
+  const action = Object.hasOwn(body, "action") ? (body.action as "authorize" | "authorize_and_capture") : undefined;
   const errors = validateBody(
     "createTransactionIntent",
     action === undefined ? "CreateTransactionIntentRequest" : "CreateAndAuthorizeTransactionIntentRequest",
@@ -136,7 +136,7 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
   const parsed = objectBody(ctx);
   if ("reply" in parsed) return parsed.reply;
   const body = parsed.value;
-  if (!("action" in body)) return validationError({ action: ["missing"] });
+  if (!Object.hasOwn(body, "action")) return validationError({ action: ["missing"] });
   if (typeof body.action !== "string" || !Object.hasOwn(actionSchemas, body.action)) return validationError({ action: ["invalid"] });
   const action = body.action as ActionName;
   const errors = validateBody("updateTransactionIntent", actionSchemas[action], body);
@@ -176,7 +176,7 @@ export function updateAddress(ctx: BankContext, id: string): JsonReply {
   const found = validateBody("updateTransactionIntentBillingAddress", "BillingAddressUpdate", parsed.value);
   const errors: FieldErrors = {};
   for (const [field, problems] of Object.entries(found)) {
-    for (const problem of problems) addError(errors, addressErrorKeys[field] ?? field, problem);
+    for (const problem of problems) addError(errors, Object.hasOwn(addressErrorKeys, field) ? addressErrorKeys[field] : field, problem);
   }
   if (hasErrors(errors)) return validationError(errors);
   return ctx.store.transaction(() => {
