@@ -145,12 +145,12 @@ export const bankTransitionScenarios: Scenario[] = [
     group: t32, name: "(none) -> POST /api/credits (approved) -> succeeded, 201",
     async run({ api }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
-      const response = await api.call("createCredit", { body: { amount: "12.50", transaction_intent_id: intent, employee_number: "E-1" }, expect: 201 });
+      const response = await api.call("createCredit", { body: { amount: "12.25", transaction_intent_id: intent, employee_number: "E-1" }, expect: 201 });
       expectStatus(response, 201, "create credit");
       const data = response.body.data;
       equal(data.status, "succeeded", "status");
       equal(data.type, "linked", "type");
-      equal(data.amount, "12.50", "amount");
+      equal(data.amount, "12.25", "amount");
       equal(data.creditable?.type, "transaction_intent", "creditable.type");
       equal(data.creditable?.id, intent, "creditable.id");
       equal(data.employee_number, "E-1", "employee_number");
