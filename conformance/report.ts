@@ -1,2 +1,90 @@
+// Reports of a run: JUnit XML for CI, and a Markdown report with the coverage matrix
+// (operation x documented status, transition rows, error codes) and a conformance score.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { validatorFor } from "../src/openapi/validator.js";
 import type { ConformanceResult } from "./types.js";
-export function writeReports(_result: ConformanceResult, _dir: string): void {}
+
+const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export function junitXml(result: ConformanceResult): string {
+  const groups = new Map<string, typeof result.checks>();
+  for (const check of result.checks) {
+    const key = `${check.layer}: ${check.group}`;
+    groups.set(key, [...(groups.get(key) ?? []), check]);
+  }
+  const suites = [...groups].map(([name, checks]) => {
+    const cases = checks.map((check) => {
+      const inner = check.outcome === "failed" ? `<failure message="${xml((check.reason ?? "").slice(0, 500))}">${xml(check.reason ?? "")}</failure>`
+        : check.outcome === "skipped" ? `<skipped message="${xml(check.reason ?? "")}"/>` : "";
+      return `    <testcase classname="${xml(`${result.service}.${name}`)}" name="${xml(check.name)}" time="${(check.durationMs / 1000).toFixed(3)}">${inner}</testcase>`;
+    });
+    const failures = checks.filter((c) => c.outcome === "failed").length;
+    const skipped = checks.filter((c) => c.outcome === "skipped").length;
+    return `  <testsuite name="${xml(`${result.service} ${name}`)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}">\n${cases.join("\n")}\n  </testsuite>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length}" failures="${result.failed}" skipped="${result.skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** Operation x documented status: which were answered, validly, by the implementation. */
+export function coverageMatrix(result: ConformanceResult): Array<{ operationId: string; status: string; seen: number; valid: boolean }> {
+  const rows: Array<{ operationId: string; status: string; seen: number; valid: boolean }> = [];
+  for (const { operation } of validatorFor(result.service).operations) {
+    for (const status of Object.keys(operation.responses)) {
+      const seen = result.observations.filter((o) => o.operationId === operation.operationId && String(o.status) === status);
+      rows.push({ operationId: operation.operationId, status, seen: seen.length, valid: seen.length > 0 && seen.every((o) => o.valid) });
+    }
+  }
+  return rows;
+}
+
+export function score(result: ConformanceResult): { score: number; coverage: number } {
+  const executed = result.passed + result.failed;
+  const matrix = coverageMatrix(result);
+  return {
+    score: executed === 0 ? 0 : Math.round((1000 * result.passed) / executed) / 10,
+    coverage: Math.round((1000 * matrix.filter((row) => row.valid).length) / matrix.length) / 10,
+  };
+}
+
+export function markdownReport(result: ConformanceResult): string {
+  const { score: value, coverage } = score(result);
+  const lines: string[] = [];
+  lines.push(`# Conformance report: ${result.service}`, "");
+  lines.push(`Target ${result.baseUrl}, profile \`${result.profile}\`, ${new Date().toISOString()}, ${result.durationMs} ms.`, "");
+  lines.push(`**Conformance score: ${value}%** (${result.passed} passed of ${result.passed + result.failed} executed; ${result.skipped} skipped). ` +
+    `Operation x documented status covered with a valid response: ${coverage}%.`, "");
+  lines.push("## Coverage matrix: operation x documented status", "", "| Operation | Status | Responses seen | All valid |", "|---|---|---|---|");
+  for (const row of coverageMatrix(result)) lines.push(`| ${row.operationId} | ${row.status} | ${row.seen} | ${row.seen === 0 ? "not covered" : row.valid ? "yes" : "**no**"} |`);
+  const transitions = result.checks.filter((c) => c.group.startsWith("transition") || c.group.startsWith("conflict"));
+  if (transitions.length > 0) {
+    lines.push("", "## Transition rows and conflict codes", "", "| Group | Row | Outcome |", "|---|---|---|");
+    for (const c of transitions) lines.push(`| ${c.group} | ${c.name.replace(/\|/g, "\\|")} | ${c.outcome}${c.trigger ? " (trigger)" : ""} |`);
+  }
+  const codes = new Map<string, number>();
+  for (const o of result.observations) if (o.code) codes.set(`${o.operationId} ${o.status} ${o.code}`, (codes.get(`${o.operationId} ${o.status} ${o.code}`) ?? 0) + 1);
+  if (codes.size > 0) {
+    lines.push("", "## Error codes observed", "", "| Operation | Status | Code | Times |", "|---|---|---|---|");
+    for (const [key, times] of [...codes].sort()) {
+      const [operationId, status, code] = key.split(" ");
+      lines.push(`| ${operationId} | ${status} | ${code} | ${times} |`);
+    }
+  }
+  const triggered = result.checks.filter((c) => c.trigger);
+  if (triggered.length > 0) {
+    lines.push("", "## Checks relying on implementation-specific test triggers", "", "| Check | Trigger | Outcome |", "|---|---|---|");
+    for (const c of triggered) lines.push(`| ${c.name.replace(/\|/g, "\\|")} | ${c.trigger} | ${c.outcome}${c.reason && c.outcome === "skipped" ? `: ${c.reason}` : ""} |`);
+  }
+  lines.push("", "## All checks", "", "| Layer | Group | Check | Outcome | Detail |", "|---|---|---|---|---|");
+  for (const c of result.checks) {
+    const detail = (c.reason ?? "").replace(/\|/g, "\\|").replace(/\n/g, " ").slice(0, 300);
+    lines.push(`| ${c.layer} | ${c.group} | ${c.name.replace(/\|/g, "\\|")} | ${c.outcome} | ${detail} |`);
+  }
+  lines.push("");
+  return lines.join("\n");
+}
+
+export function writeReports(result: ConformanceResult, dir: string): void {
+  writeFileSync(join(dir, `conformance-${result.service}.xml`), junitXml(result));
+  writeFileSync(join(dir, `conformance-${result.service}.md`), markdownReport(result));
+}
