@@ -32,7 +32,7 @@ function extraCorrections(body: Record<string, unknown>, trxID: string | undefin
   if (typeof amount === "number" && Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
     found.push(correction("Request field invalid", "netAmount: at most two decimals", responseCodes.fieldInvalid, trxID));
   }
-  const address = body.address as Record<string, unknown> | undefined;
+  const address = isPlainObject(body.address) ? body.address : undefined;
   if (typeof address?.state === "string" && canadianProvinces.has(address.state.toUpperCase())) {
     found.push(correction("Request field invalid", "address.state: US addresses only", responseCodes.fieldInvalid, trxID));
   }
@@ -52,7 +52,11 @@ export function submitPayroll(body: unknown, store: Store): JsonReply {
     return errorsReply(400, [correction("Request body invalid", "body: must be a JSON object", responseCodes.bodyInvalid, undefined)]);
   }
   const result = validator.validateRequestBody("submitPayrollCheck", body);
-  const corrections = result.valid ? extraCorrections(body, trxID) : correctionsOf(result.errors, trxID);
+  const corrections = result.valid ? [] : correctionsOf(result.errors, trxID);
+  for (const extra of extraCorrections(body, trxID)) {
+    const member = (extra.errorDetails ?? "").split(":")[0];
+    if (!corrections.some((c) => (c.errorDetails ?? "").split(":")[0] === member)) corrections.push(extra);
+  }
   if (corrections.length > 0) return errorsReply(400, corrections);
 
   const request = body as unknown as PayrollRequestBody;

@@ -135,3 +135,18 @@ export async function createIntent(
 export async function capturedIntent(client: BankClient, amount: number): Promise<string> {
   return createIntent(client, { amount, action: "authorize_and_capture" });
 }
+
+/** A valid check cashing request (the contract's example) with a given trxID. */
+export function payrollRequest(trxID: string) {
+  return {
+    merchantID: "104233",
+    trxID,
+    dob: "1988-04-12",
+    ssn: "123456789",
+    name: { firstName: "Dana", lastName: "Whitfield" },
+    id: { idCode: "TX", idValue: "12345678" },
+    integratorID: "INTG-0042",
+    netAmount: 1250.75,
+    account: { micrData: "T011000015T 123456789O 1042" },
+  };
+}
