@@ -1,0 +1,2 @@
+// Declarations of scripts/copy-lib-assets.mjs, for the pack test.
+export declare function libAssets(): string[];
