@@ -1,0 +1,70 @@
+// The conformance suite, full profile, against the reference sandbox: everything passes, nothing
+// is skipped, and the report covers every operation x documented status and every transition row.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { execFile } from "node:child_process";
+import { after, before, describe, test } from "node:test";
+import { startSandbox, type Sandbox } from "../../sandbox/server.js";
+import { runConformance, summaryLine } from "../../conformance/runner.js";
+import { coverageMatrix } from "../../conformance/report.js";
+
+describe("conformance suite against the reference sandbox (full profile)", () => {
+  let sandbox: Sandbox;
+  const reportDir = mkdtempSync(join(tmpdir(), "conformance-report-"));
+  before(async () => { sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" }); });
+  after(async () => { await sandbox?.close(); rmSync(reportDir, { recursive: true, force: true }); });
+
+  for (const service of ["bank-payments", "check-cashing"] as const) {
+    test(`${service} passes with every operation x documented status covered`, async () => {
+      const result = await runConformance({
+        service, baseUrl: service === "bank-payments" ? sandbox.bankUrl : sandbox.checkCashingUrl,
+        secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey, profile: "full", reportDir,
+      });
+      const failures = result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason}`);
+      assert.deepEqual(failures, []);
+      assert.equal(result.skipped, 0, "no skips against the sandbox");
+      const uncovered = coverageMatrix(result).filter((row) => !row.valid).map((row) => `${row.operationId} ${row.status}`);
+      assert.deepEqual(uncovered, []);
+      if (service === "bank-payments") {
+        assert.equal(result.checks.filter((c) => c.group === "transition 3.1").length, 11);
+        assert.equal(result.checks.filter((c) => c.group === "transition 3.2").length, 4);
+        const codes = new Set(result.observations.map((o) => o.code).filter(Boolean));
+        for (const code of ["already_occurred", "not_ready", "bank_account_conflict", "incompatible_status", "no_reference_number", "already_cancelled", "still_processing", "failed"]) {
+          assert.ok(codes.has(code), `conflict code ${code} observed`);
+        }
+      }
+      const markdown = readFileSync(join(reportDir, `conformance-${service}.md`), "utf8");
+      assert.match(markdown, /Conformance score: 100%/);
+      assert.match(readFileSync(join(reportDir, `conformance-${service}.xml`), "utf8"), /<testsuites /);
+      console.log(`# sandbox ${service}: ${summaryLine(result)}`);
+    });
+  }
+
+  test("--no-triggers skips, with a reason, exactly the checks that need the sandbox's triggers", async () => {
+    const result = await runConformance({
+      service: "bank-payments", baseUrl: sandbox.bankUrl, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,
+      triggers: false, layers: ["scenarios"],
+    });
+    assert.equal(result.failed, 0);
+    const skipped = result.checks.filter((c) => c.outcome === "skipped");
+    assert.ok(skipped.length >= 5);
+    assert.ok(skipped.every((c) => c.trigger && /trigger/.test(c.reason ?? "")));
+  });
+
+  test("the CLI exits 0 and ends with the summary line; non-zero on failure", async () => {
+    // Asynchronous: the sandbox answering the child lives in this process.
+    const cli = (args: string[]) => new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { encoding: "utf8", timeout: 60_000 }, (error, stdout, stderr) => {
+        resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+      });
+    });
+    const ok = await cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--quiet"]);
+    assert.equal(ok.status, 0, ok.stderr);
+    assert.match(ok.stdout.trim().split("\n").at(-1)!, /^\d+ passed, 0 failed$/);
+    const bad = await cli(["--service", "check-cashing", "--base-url", "http://127.0.0.1:9", "--quiet"]);
+    assert.notEqual(bad.status, 0);
+    assert.match(bad.stdout.trim().split("\n").at(-1)!, /^\d+ passed, [1-9]\d* failed/);
+  });
+});
