@@ -62,13 +62,19 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
     }
   };
 
-  const url = `http://${host}:${port}`;
+  // With port 0 the OS picks the port; Prism names it in its "listening" line.
+  let url = port === 0 ? undefined : `http://${host}:${port}`;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (exited !== null) {
       throw new Error(`Prism (${label}) exited (${exited.code ?? exited.signal}) before it was ready:\n${output.join("")}`);
     }
+    if (url === undefined) {
+      const listening = /Prism is listening on (http:\/\/[^\s]+)/.exec(output.join(""));
+      if (listening) url = listening[1].replace(/\/$/, "");
+    }
     try {
+      if (url === undefined) throw new Error("not listening yet");
       // Any HTTP answer (a 401, 404 or 405 included) means Prism is listening.
       const response = await fetch(url + probePath, { signal: AbortSignal.timeout(1000) });
       await response.arrayBuffer();
@@ -76,7 +82,7 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`Prism (${label}) did not answer on ${url} within ${readyTimeoutMs} ms:\n${output.join("")}`);
+        throw new Error(`Prism (${label}) did not answer on ${url ?? `${host}:${port}`} within ${readyTimeoutMs} ms:\n${output.join("")}`);
       }
       await delay(100);
     }
@@ -85,7 +91,8 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
 
 /**
  * Starts both mocks. Resolves to `{ bankUrl, checkCashingUrl, stop }` once both answer; `stop()`
- * ends both Prism processes. Ports default to 4010 and 4011.
+ * ends both Prism processes. Ports default to 4010 and 4011; port 0 lets the OS pick a free one
+ * (the URLs then carry the port Prism reports).
  */
 export async function startMock({
   bankPort = DEFAULT_BANK_PORT,
