@@ -67,7 +67,7 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
         method: exchange.method, headers, body: ["GET", "HEAD"].includes(exchange.method) || exchange.requestBody === "" ? undefined : exchange.requestBody,
       });
       exchange.status = upstream.status;
-      exchange.headers = Object.fromEntries(upstream.headers.entries());
+      upstream.headers.forEach((value, name) => { exchange.headers[name] = value; });
       exchange.body = await upstream.text();
       await mutant.response?.(exchange, context);
       const out = { ...exchange.headers };
