@@ -1,26 +1,13 @@
 // The typed client against raw fetch: same server, same calls, interleaved rounds.
 import { performance } from "node:perf_hooks";
-import createClient from "openapi-fetch";
-import type { paths } from "../generated/types/bank-payments.js";
+import { createBankPaymentsClient } from "../src/index.js";
 
 type Round = { fetchMs: number; clientMs: number };
-
-async function makeClient(baseUrl: string, apiKey: string) {
-  try {
-    const { createBankPaymentsClient } = await import("../src/client/index.js" as string);
-    return createBankPaymentsClient({ baseUrl, apiKey }) as ReturnType<typeof createClient<paths>>;
-  } catch {
-    // Before the package's own factory exists: openapi-fetch with the same auth header.
-    const client = createClient<paths>({ baseUrl });
-    client.use({ onRequest: ({ request }) => (request.headers.set("authorization", `Bearer ${apiKey}`), request) });
-    return client;
-  }
-}
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function clientOverhead(baseUrl: string, apiKey: string, id: string, perRound = 300, rounds = 9) {
-  const client = await makeClient(baseUrl, apiKey);
+  const client = createBankPaymentsClient({ baseUrl, apiKey });
   const url = `${baseUrl}/api/transaction-intents/${id}`;
   const headers = { authorization: `Bearer ${apiKey}`, accept: "application/json" };
   const viaFetch = async () => {

@@ -1,6 +1,6 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { paths } from "../../generated/types/bank-payments.js";
-import { jsonHeadersMiddleware } from "./headers.js";
+import { serviceHeaders } from "./headers.js";
 
 /** A typed client of the Bank Payment Service: `GET`, `POST`, `PATCH`... keyed by the contract's paths. */
 export type BankPaymentsClient = Client<paths>;
@@ -24,7 +24,5 @@ export function createBankPaymentsClient(options: BankPaymentsClientOptions): Ba
   if (typeof apiKey !== "string" || apiKey.length === 0) {
     throw new TypeError("createBankPaymentsClient: apiKey must be a non-empty string");
   }
-  const client = createClient<paths>(clientOptions);
-  client.use(jsonHeadersMiddleware(apiKey));
-  return client;
+  return createClient<paths>({ ...clientOptions, headers: serviceHeaders(apiKey, clientOptions.headers) });
 }

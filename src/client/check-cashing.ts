@@ -1,6 +1,6 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { paths } from "../../generated/types/check-cashing.js";
-import { jsonHeadersMiddleware } from "./headers.js";
+import { serviceHeaders } from "./headers.js";
 
 /** A typed client of the Check Cashing Service (`POST /v1/payroll`). */
 export type CheckCashingClient = Client<paths>;
@@ -15,7 +15,5 @@ export interface CheckCashingClientOptions extends Omit<ClientOptions, "baseUrl"
  * documentation shows none); pass `headers` if a deployment needs one.
  */
 export function createCheckCashingClient(options: CheckCashingClientOptions): CheckCashingClient {
-  const client = createClient<paths>(options);
-  client.use(jsonHeadersMiddleware());
-  return client;
+  return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers) });
 }
