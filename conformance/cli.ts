@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `conformance --service bank-payments --base-url URL --secret-key K --publishable-key K
 //  [--profile full|mock] [--report DIR] [--no-triggers] [--quiet]`
 // `conformance --service check-cashing --base-url URL`

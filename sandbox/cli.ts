@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // `npm run sandbox`: starts both services and prints how to use them; stops on SIGINT/SIGTERM.
 import { parseArgs } from "node:util";
 import { defaults, startSandbox } from "./server.js";

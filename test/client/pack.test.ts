@@ -125,7 +125,11 @@ describe("npm pack", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { bin?: Record<string, string> };
     for (const [name, target] of Object.entries(pkg.bin ?? {})) {
       const source = target.replace(/^(\.\/)?dist\//, "").replace(/\.js$/, ".ts");
-      if (existsSync(join(root, source))) assert.ok(tarballFiles.includes(target.replace(/^\.\//, "")), `bin ${name}: ${target}`);
+      if (!existsSync(join(root, source))) continue;
+      assert.ok(tarballFiles.includes(target.replace(/^\.\//, "")), `bin ${name}: ${target}`);
+      // Without a shebang the installed bin runs under /bin/sh, which reads the JavaScript as shell.
+      const installed = readFileSync(join(consumer, "node_modules/bank-payments-contract", target), "utf8");
+      assert.ok(installed.startsWith("#!/usr/bin/env node\n"), `bin ${name} lacks a node shebang`);
     }
     for (const asset of libAssets()) assert.ok(tarballFiles.includes(`dist/${asset}`), `dist/${asset} missing`);
   });
