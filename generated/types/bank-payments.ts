@@ -130,15 +130,16 @@ export interface paths {
          *     | action | allowed from | result | otherwise |
          *     |---|---|---|---|
          *     | authorize | pending_service_fee_acceptance, pending_service_fee, pending_authorization | pending_capture; sets authorized_at, amount_authorized, reason | 409 already_occurred |
-         *     | capture | pending_capture | succeeded; sets amount_captured, captured_at, captured_status, capture_reference_id | 409 already_occurred once captured, else not_ready |
+         *     | capture | pending_capture | succeeded; sets amount_captured (a partial capture, below the amount authorized, is allowed), captured_at, captured_status, capture_reference_id | 409 already_occurred once captured, else not_ready |
          *     | refund | succeeded (captured, not refunded) | refunded; sets refund (response code 08) and amount_refunded_total | 409 not_ready |
-         *     | cancel | pending_capture, succeeded | canceled; sets cancel (response code 29); captured fields null | 409 already_occurred when canceled, else not_ready |
+         *     | cancel | pending_capture, succeeded | canceled; sets cancel (response code 29, amount captured or else authorized); captured fields null | 409 already_occurred when canceled, else not_ready (refunded, failed, not yet authorized) |
          *     | cancel_refund | refunded | succeeded; refund.status cancelled; amount_refunded_total null | 409 not_ready |
          *
          *     Validation (422): an unknown action; capture without amount or above the amount authorized
          *     (code 78); a refund amount above the captured amount (code 75) or below it (code 81, partial
          *     refunds not enabled); authorize on an intent without a billing address (`line_one`,
-         *     `city_locality`, `postal_code` missing).
+         *     `city_locality`, `postal_code` missing; the same 422 answers a creation with an action and no
+         *     `billing_address`).
          *
          *     Auth: secret key.
          *
@@ -165,7 +166,8 @@ export interface paths {
          * Update the billing address of a transaction intent
          * @description Update the billing address of a transaction intent. Contract decisions: the secret key is
          *     refused with 403 (the documentation names only the publishable key); success is 200 with the
-         *     intent in its reduced view and the new `billing_address_id`.
+         *     intent in its reduced view and the new `billing_address_id`; the address can be updated in any
+         *     status.
          *
          *     Auth: publishable key.
          */
@@ -189,13 +191,15 @@ export interface components {
         /**
          * Format: double
          * @description A currency amount sent in a request as a JSON number, at most two decimals, greater than zero.
-         *     Contract decision: amounts must be positive; more than two decimals is refused with 422 `invalid`
-         *     (JSON Schema cannot state this exactly, so validators check it in code).
+         *     Contract decisions: amounts must be positive and at most 999999999.99; more than two decimals is
+         *     refused with 422 `invalid` (JSON Schema cannot state this exactly, so validators check it in
+         *     code).
          * @example 125
          */
         AmountInput: number;
         /**
-         * @description A currency amount sent as a decimal string, at most two decimals, for example `"125.00"`.
+         * @description A currency amount sent as a decimal string, at most two decimals and at most 999999999.99, for
+         *     example `"125.00"`.
          * @example 125.00
          */
         AmountInputString: string;
@@ -1054,9 +1058,18 @@ export interface components {
         /**
          * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
          *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-         *     invalid, required). Contract decisions: unknown body members are refused with the word
-         *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-         *     `errors.body: ["invalid"]`.
+         *     invalid, required). Contract decisions:
+         *     - unknown body members are refused with the word `prohibited`;
+         *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+         *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+         *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+         *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+         *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+         *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+         *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+         *
+         *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+         *     then the state (409).
          */
         ValidationError: {
             /** @description Summary of the failure. */
@@ -1150,9 +1163,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1229,9 +1251,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1383,9 +1414,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1462,9 +1502,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1549,9 +1598,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1680,9 +1738,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
@@ -1757,9 +1824,18 @@ export interface operations {
             /**
              * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
              *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions: unknown body members are refused with the word
-             *     `prohibited`; a body that is not a JSON object (broken JSON, wrong content type) is refused with
-             *     `errors.body: ["invalid"]`.
+             *     invalid, required). Contract decisions:
+             *     - unknown body members are refused with the word `prohibited`;
+             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
+             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
+             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
+             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
+             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *
+             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
+             *     then the state (409).
              */
             422: {
                 headers: {
