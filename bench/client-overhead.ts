@@ -6,7 +6,7 @@ type Round = { fetchMs: number; clientMs: number };
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function clientOverhead(baseUrl: string, apiKey: string, id: string, perRound = 300, rounds = 9) {
+export async function clientOverhead(baseUrl: string, apiKey: string, id: string, perRound = 300, rounds = 15) {
   const client = createBankPaymentsClient({ baseUrl, apiKey });
   const url = `${baseUrl}/api/transaction-intents/${id}`;
   const headers = { authorization: `Bearer ${apiKey}`, accept: "application/json" };

@@ -11,6 +11,8 @@ export type Filter = { member: string; values: Array<string | number> };
 
 export class Store {
   private readonly db: Database.Database;
+  /** Prepared statements by SQL text: preparing on every call cost about 8 µs a request (bench/). */
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(file: string) {
     this.db = new Database(file);
@@ -24,22 +26,31 @@ export class Store {
     `);
   }
 
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (statement === undefined) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   /** Runs `work` atomically (BEGIN IMMEDIATE): all of its writes happen, or none. */
   transaction<T>(work: () => T): T {
     return this.db.transaction(work).immediate();
   }
 
   get<T>(table: Table, id: string): T | undefined {
-    const row = this.db.prepare(`SELECT data FROM ${table} WHERE id = ?`).get(id) as { data: string } | undefined;
+    const row = this.sql(`SELECT data FROM ${table} WHERE id = ?`).get(id) as { data: string } | undefined;
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
   insert(table: Table, id: string, data: unknown): void {
-    this.db.prepare(`INSERT INTO ${table} (id, data) VALUES (?, ?)`).run(id, JSON.stringify(data));
+    this.sql(`INSERT INTO ${table} (id, data) VALUES (?, ?)`).run(id, JSON.stringify(data));
   }
 
   update(table: Table, id: string, data: unknown): void {
-    const { changes } = this.db.prepare(`UPDATE ${table} SET data = ? WHERE id = ?`).run(JSON.stringify(data), id);
+    const { changes } = this.sql(`UPDATE ${table} SET data = ? WHERE id = ?`).run(JSON.stringify(data), id);
     if (changes !== 1) throw new Error(`update of unknown ${table} ${id}`);
   }
 
@@ -53,36 +64,36 @@ export class Store {
     }
     const where = clauses.length ? `WHERE ${clauses.join(" AND ")}` : "";
     return this.db.transaction(() => {
-      const { total } = this.db.prepare(`SELECT COUNT(*) AS total FROM ${table} ${where}`).get(...params) as { total: number };
-      const rows = this.db
-        .prepare(`SELECT data FROM ${table} ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
+      const { total } = this.sql(`SELECT COUNT(*) AS total FROM ${table} ${where}`).get(...params) as { total: number };
+      const rows = this
+        .sql(`SELECT data FROM ${table} ${where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
         .all(...params, limit, offset) as Array<{ data: string }>;
       return { total, rows: rows.map((row) => JSON.parse(row.data) as T) };
     })();
   }
 
   count(table: Table): number {
-    return (this.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return (this.sql(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
   }
 
   /** The consumer a bank account belongs to, binding it to `consumerId` on first use. */
   bindBankAccount(bankAccountId: string, consumerId: string): string {
-    this.db.prepare("INSERT OR IGNORE INTO bank_accounts (id, consumer_id) VALUES (?, ?)").run(bankAccountId, consumerId);
-    return (this.db.prepare("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string }).consumer_id;
+    this.sql("INSERT OR IGNORE INTO bank_accounts (id, consumer_id) VALUES (?, ?)").run(bankAccountId, consumerId);
+    return (this.sql("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string }).consumer_id;
   }
 
   ownerOfBankAccount(bankAccountId: string): string | undefined {
-    const row = this.db.prepare("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string } | undefined;
+    const row = this.sql("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string } | undefined;
     return row?.consumer_id;
   }
 
   /** Records a payroll trxID; false when it was used before. */
   claimTrxId(trxId: string, outcome: string, createdAt: string): boolean {
-    return this.db.prepare("INSERT OR IGNORE INTO payroll_transactions (trx_id, created_at, outcome) VALUES (?, ?, ?)").run(trxId, createdAt, outcome).changes === 1;
+    return this.sql("INSERT OR IGNORE INTO payroll_transactions (trx_id, created_at, outcome) VALUES (?, ?, ?)").run(trxId, createdAt, outcome).changes === 1;
   }
 
   payrollCount(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM payroll_transactions").get() as { n: number }).n;
+    return (this.sql("SELECT COUNT(*) AS n FROM payroll_transactions").get() as { n: number }).n;
   }
 
   close(): void {

@@ -1,24 +1,14 @@
 // The stored transaction intent and the three views the contract returns of it.
+import type { components } from "../../generated/types/bank-payments.js";
 import { formatCents } from "../money.js";
 
-export type IntentStatus =
-  | "succeeded"
-  | "failed"
-  | "refunded"
-  | "canceled"
-  | "pending_authorization"
-  | "pending_capture"
-  | "pending_service_fee"
-  | "pending_service_fee_acceptance";
+type FullView = components["schemas"]["TransactionIntent"];
+type PublishableView = components["schemas"]["TransactionIntentPublic"];
 
-export type Attempt = {
-  amount: string;
-  created_at: string;
-  message: string;
-  reference_number: string;
-  response_code: string;
-  status: "succeeded" | "cancelled";
-};
+export type IntentStatus = FullView["status"];
+
+/** A refund or cancel attempt, as the contract types it. */
+export type Attempt = NonNullable<FullView["refund"]>;
 
 export type StoredAddress = {
   id: string;
@@ -36,7 +26,7 @@ export type ExtrasObject = Record<string, string | number | boolean>;
 /** Everything the sandbox keeps about an intent; amounts in integer cents. */
 export type IntentRecord = {
   id: string;
-  type: "bankpay" | "bankpay_bnpl";
+  type: FullView["type"];
   status: IntentStatus;
   created_at: string;
   amount_cents: number;
@@ -45,7 +35,7 @@ export type IntentRecord = {
   refunded_total_cents: number | null;
   authorized_at: string | null;
   captured_at: string | null;
-  captured_status: string | null;
+  captured_status: FullView["captured_status"];
   capture_reference_id: string | null;
   bank_account_id: string;
   billing_address: StoredAddress | null;
@@ -71,9 +61,13 @@ export const chainNumber = "CH1042";
 
 const money = (cents: number | null): string | null => (cents === null ? null : formatCents(cents));
 
-/** Members every view shares, in the documentation's order. */
-function shared(intent: IntentRecord) {
-  return {
+/**
+ * Full view: secret-key read, lists and action responses. One object literal, typed by the
+ * contract: building it from several spreads cost about 17 µs a read (bench/), most of a read's
+ * own work, because V8 copies spread members one by one into a slow-mode object.
+ */
+export function fullView(intent: IntentRecord): FullView {
+  const view: FullView = {
     id: intent.id,
     type: intent.type,
     status: intent.status,
@@ -81,11 +75,9 @@ function shared(intent: IntentRecord) {
     amount_captured: money(intent.captured_cents),
     amount_refunded_total: money(intent.refunded_total_cents),
     authorized_at: intent.authorized_at,
-  };
-}
-
-function tail(intent: IntentRecord) {
-  return {
+    captured_at: intent.captured_at,
+    captured_status: intent.captured_status,
+    capture_reference_id: intent.capture_reference_id,
     bank_account_id: intent.bank_account_id,
     billing_address_id: intent.billing_address?.id ?? null,
     consumer_id: intent.consumer_id,
@@ -93,25 +85,7 @@ function tail(intent: IntentRecord) {
     refund: intent.refund,
     chain_number: chainNumber,
     merchant_id: chainNumber,
-  };
-}
-
-function payments(intent: IntentRecord) {
-  return intent.payments
-    ? { payments: intent.payments.map((p) => ({ amount: formatCents(p.amount_cents), scheduled_for: p.scheduled_for })) }
-    : {};
-}
-
-/** Full view: secret-key read, lists and action responses. */
-export function fullView(intent: IntentRecord) {
-  return {
-    ...shared(intent),
-    captured_at: intent.captured_at,
-    captured_status: intent.captured_status,
-    capture_reference_id: intent.capture_reference_id,
-    ...tail(intent),
     extras: intent.extras,
-    ...payments(intent),
     reason: intent.reason,
     reference_id: intent.reference_id,
     service_fee: money(intent.service_fee_cents),
@@ -119,24 +93,20 @@ export function fullView(intent: IntentRecord) {
     service_fee_id: intent.service_fee_id,
     transaction_adverse_type: intent.transaction_adverse_type,
   };
+  if (intent.payments) {
+    view.payments = intent.payments.map((p) => ({ amount: formatCents(p.amount_cents), scheduled_for: p.scheduled_for }));
+  }
+  return view;
 }
 
 /**
- * Reduced view: publishable-key read and the address update. `is_mailable` is true for every
- * intent (the sandbox's consumers all have an e-mail address on file).
+ * Reduced view: publishable-key read and the address update: the full view without its
+ * secret-only members, plus `is_mailable` (true for every intent: the sandbox's consumers all have
+ * an e-mail address on file).
  */
-export function publicView(intent: IntentRecord) {
-  return {
-    ...shared(intent),
-    ...tail(intent),
-    is_mailable: true,
-    ...payments(intent),
-    reason: intent.reason,
-    reference_id: intent.reference_id,
-    service_fee: money(intent.service_fee_cents),
-    service_fee_id: intent.service_fee_id,
-    transaction_adverse_type: intent.transaction_adverse_type,
-  };
+export function publicView(intent: IntentRecord): PublishableView {
+  const { captured_at, captured_status, capture_reference_id, extras, service_fee_accepted_at, ...shared } = fullView(intent);
+  return { ...shared, is_mailable: true };
 }
 
 /** The reduced object of a create response. */

@@ -1,4 +1,5 @@
 // The check cashing service's error entries (check cashing doc 2.3 and README decisions).
+import type { components } from "../../generated/types/check-cashing.js";
 import type { SchemaError } from "../../src/openapi/validator.js";
 import { nowIso } from "../ids.js";
 import { reply, type JsonReply } from "../http.js";
@@ -20,18 +21,8 @@ export const responseCodes = {
   systemError: "9999",
 } as const;
 
-export type PayrollErrorEntry = {
-  errorPath: string;
-  errorMessage: string;
-  errorDetails?: string;
-  errorType: string;
-  errorDate: string;
-  trxID?: string;
-  trxRefID?: string;
-  responseCode: string;
-  adverseAction: boolean;
-  customerCare?: string;
-};
+/** An entry of the 2.3 errors array, as the contract types it; the sandbox always sends a boolean flag. */
+export type PayrollErrorEntry = Omit<components["schemas"]["PayrollError"], "adverseAction"> & { adverseAction: boolean };
 
 export function entry(fields: Omit<PayrollErrorEntry, "errorPath" | "errorDate" | "adverseAction"> & { adverseAction?: boolean; errorPath?: string }): PayrollErrorEntry {
   return {
