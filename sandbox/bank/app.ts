@@ -30,18 +30,18 @@ function originOf(req: IncomingMessage, fallback: string): string {
   return host !== undefined && /^[A-Za-z0-9.-]+(:[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?$/.test(host) ? `http://${host}` : fallback;
 }
 
-/** Handles one bank request. Unknown routes and methods get 404 `{"message": "not_found"}`. */
+/**
+ * Handles one bank request. Unknown routes and methods get 404 `{"message": "not_found"}`.
+ * The request target is split by hand rather than parsed with `new URL`: only the lists read the
+ * query, and the origin is worked out only when a list builds its page links (bench/ measured
+ * both on every read).
+ */
 export async function handleBank(req: IncomingMessage, store: Store, keys: Keys, fallbackOrigin: string): Promise<JsonReply> {
-  const origin = originOf(req, fallbackOrigin);
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", origin);
-  } catch {
-    await drain(req);
-    return notFound();
-  }
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   for (const route of routes) {
-    const match = route.method === req.method ? route.pattern.exec(url.pathname) : null;
+    const match = route.method === req.method ? route.pattern.exec(pathname) : null;
     if (!match) continue;
     let id = "";
     if (match[1] !== undefined) {
@@ -53,7 +53,8 @@ export async function handleBank(req: IncomingMessage, store: Store, keys: Keys,
       }
     }
     const body = req.method === "GET" ? (await drain(req), undefined) : await readJsonBody(req);
-    return route.handle({ store, keys, req, url, origin, body }, id);
+    const query = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1));
+    return route.handle({ store, keys, req, query, origin: () => originOf(req, fallbackOrigin), body }, id);
   }
   await drain(req);
   return notFound();

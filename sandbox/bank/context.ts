@@ -9,9 +9,10 @@ export type BankContext = {
   store: Store;
   keys: Keys;
   req: IncomingMessage;
-  url: URL;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   /** `http://host:port` of this request, for absolute page links (from the Host header). */
-  origin: string;
+  origin: () => string;
   /** The parsed body, for methods that carry one. */
   body: BodyResult | undefined;
 };

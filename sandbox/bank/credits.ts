@@ -174,7 +174,7 @@ export function cancelCredit(ctx: BankContext, id: string): JsonReply {
 export function listCredits(ctx: BankContext): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
-  const { values, errors } = validateQuery("listCredits", ctx.url.searchParams);
+  const { values, errors } = validateQuery("listCredits", ctx.query);
   if (hasErrors(errors)) return validationError(errors);
   const filters: Filter[] = [];
   const byMember: Record<string, string> = {

@@ -190,7 +190,7 @@ export function updateAddress(ctx: BankContext, id: string): JsonReply {
 export function listIntents(ctx: BankContext): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
-  const { values, errors } = validateQuery("listTransactionIntents", ctx.url.searchParams);
+  const { values, errors } = validateQuery("listTransactionIntents", ctx.query);
   if (hasErrors(errors)) return validationError(errors);
   const filters: Filter[] = [];
   if (values.status !== undefined) filters.push({ member: "$.status", values: [values.status] });
@@ -199,7 +199,7 @@ export function listIntents(ctx: BankContext): JsonReply {
   if (values.station_number !== undefined) filters.push({ member: "$.store_number", values: [values.station_number] });
   if (values.submerchant_id !== undefined) {
     // Stored as the string given at creation: match it as written and in its canonical integer form.
-    const raw = ctx.url.searchParams.get("submerchant_id") as string;
+    const raw = ctx.query.get("submerchant_id") as string;
     filters.push({ member: "$.submerchant_id", values: [...new Set([raw, String(values.submerchant_id)])] });
   }
   return page(ctx, "intents", "/api/transaction-intents", filters, values, (intent: IntentRecord) => fullView(intent));
@@ -218,6 +218,6 @@ export function page<T>(
   const perPage = (values.per_page as number | undefined) ?? defaultPerPage;
   const { total, rows } = ctx.store.page<T>(table, filters, perPage, (current - 1) * perPage);
   const keep = new URLSearchParams();
-  for (const name of Object.keys(values)) if (name !== "page") keep.append(name, ctx.url.searchParams.get(name) as string);
-  return reply(200, envelope(rows.map(view), total, { page: current, perPage }, `${ctx.origin}${path}`, keep));
+  for (const name of Object.keys(values)) if (name !== "page") keep.append(name, ctx.query.get(name) as string);
+  return reply(200, envelope(rows.map(view), total, { page: current, perPage }, `${ctx.origin()}${path}`, keep));
 }
