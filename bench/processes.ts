@@ -1,23 +1,14 @@
 // The servers under test, each in its own process so that its memory can be read from /proc.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort, startMock } from "../scripts/mock.mjs";
 
 export const root = join(import.meta.dirname, "..");
 
-export type Served = { url: string; pid: number; stop: () => Promise<void> };
+export type Served = { url: string; pid?: number; stop: () => Promise<void> };
 
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 async function waitForHttp(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -33,7 +24,7 @@ async function waitForHttp(url: string, child: ChildProcess, output: () => strin
   throw new Error(`server at ${url} not ready: ${output()}`);
 }
 
-export async function serve(command: string[], url: string, env: Record<string, string> = {}): Promise<Served> {
+export async function serve(command: string[], url: string, env: Record<string, string> = {}): Promise<Served & { pid: number }> {
   const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (chunk) => (log += chunk));
@@ -58,12 +49,10 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
 }
 
+/** Prism through the project's own mock launcher (only the bank service's URL is measured). */
 export async function startPrism(): Promise<Served> {
-  const port = await freePort();
-  return serve(
-    [join(root, "node_modules/@stoplight/prism-cli/dist/index.js"), "mock", "-h", "127.0.0.1", "-p", String(port), join(root, "generated/openapi/bank-payments.yaml")],
-    `http://127.0.0.1:${port}`,
-  );
+  const mock = await startMock({ bankPort: 0, checkCashingPort: 0 });
+  return { url: mock.bankUrl, stop: mock.stop };
 }
 
 export async function startCeiling(): Promise<Served> {
@@ -73,7 +62,7 @@ export async function startCeiling(): Promise<Served> {
 
 export const sandboxKeys = { secret: "sk_bench_secret", publishable: "pk_bench_publishable" };
 
-export async function startSandboxProcess(database: string): Promise<Served & { checkCashingUrl: string }> {
+export async function startSandboxProcess(database: string): Promise<Served & { pid: number; checkCashingUrl: string }> {
   const [bankPort, checkCashingPort] = [await freePort(), await freePort()];
   const served = await serve(
     ["--import", "tsx", join(root, "sandbox/cli.ts"), "--bank-port", String(bankPort), "--check-cashing-port", String(checkCashingPort),

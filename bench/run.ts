@@ -40,7 +40,7 @@ async function httpRuns(target: Target, rows: HttpRow[]) {
         rows.push({ target: target.name, op, connections, result: await load(server.url, request, connections, seconds) });
       }
     }
-    return target.measureMemory ? memoryOf(server.pid).peak : undefined;
+    return target.measureMemory && server.pid !== undefined ? memoryOf(server.pid).peak : undefined;
   } finally {
     await server.stop();
   }
