@@ -18,6 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const services = [
   { namespace: "BankPayments", name: "bank-payments" },
   { namespace: "CheckCashing", name: "check-cashing" },
+  { namespace: "SandboxHelpers", name: "sandbox-helpers" },
 ];
 
 const header = "Generated from spec/ by `npm run build`. Do not edit: change spec/ and rebuild.";
@@ -39,26 +40,116 @@ function compileContract(scratch) {
 }
 
 /**
- * Two rewrites of TypeSpec's OpenAPI 3.0 output, both equivalent in meaning and both needed by
- * strict consumers:
- * - a closed model is emitted as `additionalProperties: {not: {}}`; `false` says the same and
- *   openapi-typescript then emits no `[key: string]: unknown` index signature;
- * - a nullable enum is emitted without `null` among its values; OpenAPI 3.0.3 requires it there
- *   ("other constraints retain their behaviour"), and validators reject null without it.
+ * A closed model is emitted as `additionalProperties: {not: {}}`; `false` says the same, and
+ * openapi-typescript then emits no `[key: string]: unknown` index signature.
  */
-export function normalise(node) {
-  if (Array.isArray(node)) return node.map(normalise);
+function closedModels(node) {
+  if (Array.isArray(node)) return node.map(closedModels);
   if (node === null || typeof node !== "object") return node;
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     const closed =
       key === "additionalProperties" && value && typeof value === "object" &&
       Object.keys(value).length === 1 && value.not && Object.keys(value.not).length === 0;
-    out[key] = closed ? false : normalise(value);
+    out[key] = closed ? false : closedModels(value);
   }
-  if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) {
-    out.enum = [...out.enum, null];
+  return out;
+}
+
+/**
+ * Nullable enums in the one form every mainstream OpenAPI 3.0 tool reads alike (measured with
+ * Prism 5.14, Spectral, Redocly, openapi-typescript and four client generators; README, "Works
+ * with"). TypeSpec emits `{type, nullable: true, enum: [...]}` as a component. Listing `null` in
+ * that enum breaks Prism (it appends `null` itself, its Ajv refuses the duplicate and it silently
+ * stops validating every response using the enum), while leaving it out makes the enum refuse null
+ * under OpenAPI 3.0.3 (Spectral and Redocly flag the examples). So the component keeps only
+ * `enum` (its values and `null`), and each use of it carries the type and `nullable` beside an
+ * `allOf` of the reference:
+ *
+ *   CapturedStatus: {enum: ["succeeded", ..., null]}
+ *   captured_status: {type: string, nullable: true, allOf: [{$ref: CapturedStatus}]}
+ */
+function portableNullableEnums(document) {
+  const schemas = document.components?.schemas ?? {};
+  const nullableEnums = new Map();
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (schema.nullable === true && Array.isArray(schema.enum)) {
+      const { type, nullable: _nullable, enum: values, ...rest } = schema;
+      schemas[name] = { ...rest, enum: values.includes(null) ? values : [...values, null] };
+      nullableEnums.set(`#/components/schemas/${name}`, type);
+    }
   }
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    const target = node.$ref ?? (Array.isArray(node.allOf) && node.allOf.length === 1 ? node.allOf[0].$ref : undefined);
+    if (target !== undefined && nullableEnums.has(target)) {
+      const { $ref: _ref, allOf: _allOf, ...rest } = node;
+      return { type: nullableEnums.get(target), nullable: true, allOf: [{ $ref: target }], ...rest };
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, rewrite(value)]));
+  };
+  document.paths = rewrite(document.paths);
+  document.components = rewrite(document.components);
+  return document;
+}
+
+/** The two schema rewrites, both equivalent in meaning (see each). */
+export function normalise(document) {
+  return portableNullableEnums(closedModels(document));
+}
+
+/**
+ * A parameter's examples as the single `example` every tool reads. TypeSpec emits the values of
+ * `@opExample` parameters as a named `examples` map; Dredd (and other stock tools) read only
+ * `example`, and OpenAPI makes the two mutually exclusive, so the first named value becomes
+ * `example`. A parameter without one takes its schema's default.
+ */
+export function parameterExample(parameter) {
+  if (parameter === null || typeof parameter !== "object" || typeof parameter.in !== "string") return parameter;
+  const { examples, ...rest } = parameter;
+  const first = examples && Object.values(examples)[0];
+  if (first && "value" in first) return { ...rest, example: first.value };
+  if (rest.example === undefined && rest.schema?.default !== undefined) return { ...rest, example: rest.schema.default };
+  return rest;
+}
+
+function withParameterExamples(document) {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (Array.isArray(operation?.parameters)) operation.parameters = operation.parameters.map(parameterExample);
+    }
+  }
+  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {})) {
+    document.components.parameters[name] = parameterExample(parameter);
+  }
+  return document;
+}
+
+/**
+ * The sandbox helpers document reuses the bank's models; TypeSpec names components of another
+ * namespace with its prefix (`BankPayments.TransactionIntent`). The prefix is dropped, as the
+ * helpers define no model of the same name, so generated clients read `TransactionIntent`.
+ */
+export function withoutNamespacePrefix(document, prefix) {
+  const schemas = document.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) {
+    if (name.startsWith(prefix) && schemas[name.slice(prefix.length)] !== undefined) {
+      throw new Error(`${name}: ${name.slice(prefix.length)} is also defined`);
+    }
+  }
+  const text = JSON.stringify(document).replaceAll(`"#/components/schemas/${prefix}`, '"#/components/schemas/');
+  const renamed = JSON.parse(text);
+  renamed.components.schemas = Object.fromEntries(
+    Object.entries(renamed.components.schemas).map(([name, schema]) => [name.startsWith(prefix) ? name.slice(prefix.length) : name, schema]),
+  );
+  return renamed;
+}
+
+/** Every rewrite of a freshly compiled document, in order. */
+export function publishable(document, namespace) {
+  let out = withParameterExamples(normalise(document));
+  if (namespace === "SandboxHelpers") out = withoutNamespacePrefix(out, "BankPayments.");
   return out;
 }
 
@@ -70,7 +161,7 @@ async function main() {
     mkdirSync(join(outDir, "openapi"), { recursive: true });
     mkdirSync(join(outDir, "types"), { recursive: true });
     for (const { namespace, name } of services) {
-      const document = normalise(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")));
+      const document = publishable(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")), namespace);
       writeFileSync(join(outDir, "openapi", `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
       writeFileSync(
         join(outDir, "openapi", `${name}.yaml`),

@@ -21,6 +21,10 @@ export interface paths {
          *     credit with an invalid or missing `store_number` is answered 201 with status `failed`, a
          *     `reason` that explains the inactive client account, and `station_number` null.
          *
+         *     A credit above the client's credit limit is refused with 422 on `amount`, its message naming
+         *     response code 74 (contract decision; the documentation gives no value for the limit: the
+         *     reference sandbox has none unless one is set with `PATCH /_sandbox/settings`).
+         *
          *     Auth: secret key.
          *
          *     Sandbox test triggers: a `store_number` of only zeros (such as `0000`) is an inactive client
@@ -87,11 +91,18 @@ export interface paths {
          *     `action: authorize_and_capture` it is authorized and captured (`succeeded`), or answered with
          *     HTTP 200 and status `failed` when the authorization is declined.
          *
+         *     A `billing_address` is optional with or without an action (contract decision). A creation
+         *     with an action is validated like the authorize action: the 422 of the consumer's data on file
+         *     (keys `line_one`, `city_locality`, `postal_code`; `first_name`, `last_name`; `company_name`)
+         *     applies to it too, and a refused creation stores nothing.
+         *
          *     Auth: secret key.
          *
          *     Sandbox test triggers: `authorize_and_capture` with an amount ending in `.07` or `.12` is
-         *     declined with that response code (adverse action required); a `bank_account` already used with
-         *     another `consumer_id` gives 409 `bank_account_conflict`.
+         *     declined with that response code (adverse action required); with an action, an amount ending
+         *     in `.66`, `.70` or `.71` gives the authorize 422 of response code 66, 70 or 71 (see
+         *     `updateTransactionIntent`); a `bank_account` already used with another `consumer_id` gives 409
+         *     `bank_account_conflict`.
          */
         post: operations["createTransactionIntent"];
         delete?: never;
@@ -129,22 +140,30 @@ export interface paths {
          *
          *     | action | allowed from | result | otherwise |
          *     |---|---|---|---|
-         *     | authorize | pending_service_fee_acceptance, pending_service_fee, pending_authorization | pending_capture; sets authorized_at, amount_authorized, reason | 409 already_occurred |
-         *     | capture | pending_capture | succeeded; sets amount_captured (a partial capture, below the amount authorized, is allowed), captured_at, captured_status, capture_reference_id | 409 already_occurred once captured, else not_ready |
-         *     | refund | succeeded (captured, not refunded) | refunded; sets refund (response code 08) and amount_refunded_total | 409 not_ready |
-         *     | cancel | pending_capture, succeeded | canceled; sets cancel (response code 29, amount captured or else authorized); captured fields null | 409 already_occurred when canceled, else not_ready (refunded, failed, not yet authorized) |
+         *     | authorize | pending_service_fee_acceptance, pending_service_fee, pending_authorization | pending_capture; sets authorized_at, amount_authorized, reason, reference_id | 409 already_occurred |
+         *     | capture | pending_capture | succeeded; sets amount_captured (a partial capture, below the amount authorized, is allowed), captured_at, captured_status, capture_reference_id; a failed capture stays pending_capture with captured_status naming the failure (see `CapturedStatus`) | 409 already_occurred once captured (code 73), else not_ready (code 76) |
+         *     | refund | succeeded (captured, not refunded) | refunded; sets refund (response code 08) and amount_refunded_total | 409 not_ready (code 76 not captured, 77 cancelled, 80 not sent for settlement, 82 debit returned) |
+         *     | cancel | pending_capture, succeeded | canceled; sets cancel (response code 29, amount captured or else authorized); captured fields null | 409 already_occurred when canceled (code 31), else not_ready (code 30: refunded, failed, not yet authorized) |
          *     | cancel_refund | refunded | succeeded; refund.status cancelled; amount_refunded_total null | 409 not_ready |
          *
-         *     Validation (422): an unknown action; capture without amount or above the amount authorized
-         *     (code 78); a refund amount above the captured amount (code 75) or below it (code 81, partial
-         *     refunds not enabled); authorize on an intent without a billing address (`line_one`,
-         *     `city_locality`, `postal_code` missing; the same 422 answers a creation with an action and no
-         *     `billing_address`).
+         *     The authorize response's `meta.type` is `pending_capture`, as the documentation shows.
+         *
+         *     Validation (422): an unknown action; capture without amount, or above the amount authorized by
+         *     more than the adjustment limit (code 78); a refund amount above the captured amount (code 75)
+         *     or below it (code 81, partial refunds not enabled); authorize when the consumer's data on file
+         *     is invalid: `line_one`, `city_locality`, `postal_code` (code 66, billing address), `first_name`,
+         *     `last_name` (code 70) or `company_name` (code 71), each `invalid`. Contract decision: an intent
+         *     is authorized with or without a billing address (the create table marks it optional).
+         *
+         *     Messages of 409 and 422 answers name the transaction response code where one applies, as
+         *     "(response code NN)".
          *
          *     Auth: secret key.
          *
-         *     Sandbox test triggers: a refund of an intent whose amount ends in `.80` gives 409 `not_ready`
-         *     (code 80, not sent for settlement).
+         *     Sandbox test triggers: authorize of an intent whose amount ends in `.66`, `.70` or `.71` gives
+         *     the 422 of that response code; a refund of an intent whose amount ends in `.80` gives 409
+         *     `not_ready` (code 80, not sent for settlement). Test helpers (`/_sandbox/...`) make the next
+         *     capture fail, return a debit (code 82), and set the adjustment limit and retries (codes 78, 79).
          */
         patch: operations["updateTransactionIntent"];
         trace?: never;
@@ -299,14 +318,26 @@ export interface components {
              * @enum {string}
              */
             action: "capture";
-            /** @description Amount to capture, a number or a decimal string; at most the amount authorized. */
+            /**
+             * @description Amount to capture, a number or a decimal string. A capture below the amount authorized is
+             *     allowed; above it by more than the adjustment limit (0.00 unless configured) it is refused
+             *     with 422 on `amount` (response code 78), and once the retries are exhausted (three refused
+             *     captures unless configured) the capture fails with `captured_status` `limit_exceeded` and the
+             *     intent becomes `failed` (response code 79).
+             */
             amount: components["schemas"]["AmountInput"] | components["schemas"]["AmountInputString"];
         };
         /**
-         * @description Outcome of the latest capture attempt; null until a capture is attempted. The documentation lists
-         *     the failure values and shows a successful capture as `succeeded`. (A union with null rather than
-         *     an enum, so that OpenAPI 3.0 carries `nullable` beside `type`.)
-         * @enum {string|null}
+         * @description Outcome of the latest capture attempt; null until a capture is attempted and after a cancel. The
+         *     documentation lists the failure values and shows a successful capture as `succeeded`.
+         *
+         *     Contract decisions: a failed capture is answered 200 with the intent, whose `captured_status`
+         *     names the failure and whose `capture_reference_id` is that attempt's reference; the intent stays
+         *     `pending_capture` (the capture may be retried), `amount_captured` and `captured_at` stay null.
+         *     `limit_exceeded` is the outcome of a capture over the adjustment limit once the retries are
+         *     exhausted (response code 79): the intent becomes `failed`. In the reference sandbox the other
+         *     failures are reached with the test helper `POST /_sandbox/transaction-intents/{id}/fail-next-capture`.
+         * @enum {unknown}
          */
         CapturedStatus: "succeeded" | "duplicate_request" | "error" | "error_cannot_confirm" | "expired" | "invalid_key_data" | "limit_exceeded" | "printed" | null;
         /**
@@ -336,7 +367,10 @@ export interface components {
              *     Sandbox: the list filter `station_number` matches this value.
              */
             store_number: components["schemas"]["RequestText"];
-            /** @description Billing address to store with the intent. */
+            /**
+             * @description Billing address to store with the intent. Optional, as the documentation's table says: an
+             *     intent is authorized with or without one (contract decision).
+             */
             billing_address?: components["schemas"]["BillingAddressInput"];
             /** @description Custom values. */
             extras?: components["schemas"]["Extras"];
@@ -372,7 +406,10 @@ export interface components {
              *     Sandbox: the list filter `station_number` matches this value.
              */
             store_number: components["schemas"]["RequestText"];
-            /** @description Billing address to store with the intent. */
+            /**
+             * @description Billing address to store with the intent. Optional, as the documentation's table says: an
+             *     intent is authorized with or without one (contract decision).
+             */
             billing_address?: components["schemas"]["BillingAddressInput"];
             /** @description Custom values. */
             extras?: components["schemas"]["Extras"];
@@ -504,12 +541,20 @@ export interface components {
         /**
          * @description Custom values attached at creation: a one-dimensional object with string keys. Values are
          *     strings, numbers or booleans; nested objects and arrays are refused with 422 `invalid`.
+         *
+         *     Contract decisions (the documentation gives no limits; these are Stripe's metadata limits): at
+         *     most 50 members, keys of 1 to 40 characters, string values of at most 500 characters. A body
+         *     breaking them is refused with 422 `{"extras": ["invalid"]}`. OpenAPI 3.0 has no keyword for the
+         *     length of a member name, so the 40-character key limit is stated here and enforced by
+         *     implementations, not by schema validators.
          */
         Extras: {
             [key: string]: components["schemas"]["ExtrasValue"];
         };
+        /** @description A string value of `extras`: at most 500 characters (contract decision). */
+        ExtrasText: string;
         /** @description A scalar value of a one-dimensional `extras` object. */
-        ExtrasValue: string | number | boolean;
+        ExtrasValue: components["schemas"]["ExtrasText"] | number | boolean;
         /**
          * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
          *     secret-key operation, or the secret key on the publishable-key address update) is answered with
@@ -537,8 +582,9 @@ export interface components {
             action?: components["schemas"]["ActionName"];
         };
         /**
-         * @description A linked credit: refers to an existing transaction intent, which must be `succeeded` and carry a
-         *     reference number.
+         * @description A linked credit: refers to an existing transaction intent, which must be `succeeded` (else 409
+         *     `incompatible_status`, whose message names response code 77 when the intent was cancelled) and
+         *     carry a reference number (else 409 `no_reference_number`).
          */
         LinkedCreditRequest: {
             /** @description Currency amount to credit. */
@@ -633,7 +679,9 @@ export interface components {
         };
         /**
          * @description Refund a captured intent; it becomes `refunded`. Partial refunds are not enabled: an amount below
-         *     the captured amount gives 422 (response code 81), above it 422 (response code 75).
+         *     the captured amount gives 422 (response code 81), above it 422 (response code 75). A refund that
+         *     is not possible gives 409 `not_ready`, its message naming the response code where one applies:
+         *     76 not captured, 77 cancelled, 80 not sent for settlement, 82 the debit was returned.
          */
         RefundAction: {
             /**
@@ -792,11 +840,23 @@ export interface components {
              * @description Equals the chain number.
              */
             merchant_id: string;
-            /** @description Payment schedule; present only when `type` is `bankpay_bnpl`. */
+            /**
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision: four
+             *     payments, two weeks apart, the first on the creation date (UTC); they add up to
+             *     `amount_authorized`, and the cents that do not divide evenly go to the first payments
+             *     (100.03 is 25.01, 25.01, 25.01, 25.00).
+             */
             payments?: components["schemas"]["ScheduledPayment"][];
-            /** @description Human-readable reason for the status; carries the adverse action text for declines. */
+            /**
+             * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
+             *     decision: null until the first transition (authorization, decline, capture failure), then a
+             *     non-empty text set by each transition.
+             */
             reason: string | null;
-            /** @description Identifier the consumer uses to reference the transaction. */
+            /**
+             * @description Identifier the consumer uses to reference the transaction. Contract decision: assigned on
+             *     authorization and on a decline, then kept.
+             */
             reference_id: string | null;
             /** @description Currency amount of the service fee. */
             service_fee: string | null;
@@ -813,7 +873,7 @@ export interface components {
              */
             captured_at: string | null;
             /** @description Outcome of the latest capture attempt. */
-            captured_status: components["schemas"]["CapturedStatus"];
+            captured_status: (string & components["schemas"]["CapturedStatus"]) | null;
             /** @description Reference number of the latest capture attempt. */
             capture_reference_id: string | null;
             /** @description Custom values attached at creation. */
@@ -985,11 +1045,23 @@ export interface components {
              * @description Equals the chain number.
              */
             merchant_id: string;
-            /** @description Payment schedule; present only when `type` is `bankpay_bnpl`. */
+            /**
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision: four
+             *     payments, two weeks apart, the first on the creation date (UTC); they add up to
+             *     `amount_authorized`, and the cents that do not divide evenly go to the first payments
+             *     (100.03 is 25.01, 25.01, 25.01, 25.00).
+             */
             payments?: components["schemas"]["ScheduledPayment"][];
-            /** @description Human-readable reason for the status; carries the adverse action text for declines. */
+            /**
+             * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
+             *     decision: null until the first transition (authorization, decline, capture failure), then a
+             *     non-empty text set by each transition.
+             */
             reason: string | null;
-            /** @description Identifier the consumer uses to reference the transaction. */
+            /**
+             * @description Identifier the consumer uses to reference the transaction. Contract decision: assigned on
+             *     authorization and on a decline, then kept.
+             */
             reference_id: string | null;
             /** @description Currency amount of the service fee. */
             service_fee: string | null;
@@ -1066,7 +1138,12 @@ export interface components {
          *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
          *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
          *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-         *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+         *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+         *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+         *     applies, by its meaning and "(response code NN)";
+         *     - a JSON object in the body with more than 100 members is refused as a whole with
+         *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+         *     member of the schema and one per refused member.
          *
          *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
          *     then the state (409).
@@ -1082,11 +1159,15 @@ export interface components {
     };
     responses: never;
     parameters: {
-        /** @description Page number, from 1. A page past the last one returns an empty `data`. */
+        /**
+         * @description Page number, from 1. A page past the last one returns an empty `data`.
+         * @example 1
+         */
         "PageQuery.page": number;
         /**
          * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
          *     `invalid`.
+         * @example 15
          */
         "PageQuery.per_page": number;
     };
@@ -1099,24 +1180,46 @@ export interface operations {
     listCredits: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one returns an empty `data`. */
+                /**
+                 * @description Page number, from 1. A page past the last one returns an empty `data`.
+                 * @example 1
+                 */
                 page?: components["parameters"]["PageQuery.page"];
                 /**
                  * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
                  *     `invalid`.
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PageQuery.per_page"];
-                /** @description Only credits referring to this kind of object. */
+                /**
+                 * @description Only credits referring to this kind of object.
+                 * @example transaction_intent
+                 */
                 creditable_type?: components["schemas"]["CreditableType"];
-                /** @description Only credits referring to this transaction intent or bank account. */
+                /**
+                 * @description Only credits referring to this transaction intent or bank account.
+                 * @example transaction_intent_2Rb7YcM4nQ8wLx5K
+                 */
                 creditable_id?: components["schemas"]["RequestText"];
-                /** @description Only credits issued by this employee. */
+                /**
+                 * @description Only credits issued by this employee.
+                 * @example E-117
+                 */
                 employee_number?: components["schemas"]["RequestText"];
-                /** @description Only credits with this reference number. */
+                /**
+                 * @description Only credits with this reference number.
+                 * @example CR-61230987
+                 */
                 reference_number?: components["schemas"]["RequestText"];
-                /** @description Only credits issued at this station. */
+                /**
+                 * @description Only credits issued at this station.
+                 * @example 0042
+                 */
                 station_number?: components["schemas"]["RequestText"];
-                /** @description Only credits with this status (`canceled` and `cancelled` both match a cancelled credit). */
+                /**
+                 * @description Only credits with this status (`canceled` and `cancelled` both match a cancelled credit).
+                 * @example succeeded
+                 */
                 status?: components["schemas"]["CreditStatus"];
             };
             header?: never;
@@ -1171,7 +1274,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1259,7 +1367,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1279,7 +1392,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The credit's identifier, `credit_<token>`. */
+                /**
+                 * @description The credit's identifier, `credit_<token>`.
+                 * @example credit_Lm3Qx8RzT5vK2pWa
+                 */
                 credit_id: string;
             };
             cookie?: never;
@@ -1342,7 +1458,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The credit's identifier, `credit_<token>`. The documentation names this parameter `credit_intent`; the contract names it `credit_id`, as on the read, because OpenAPI forbids two path templates that differ only in parameter names. */
+                /**
+                 * @description The credit's identifier, `credit_<token>`. The documentation names this parameter `credit_intent`; the contract names it `credit_id`, as on the read, because OpenAPI forbids two path templates that differ only in parameter names.
+                 * @example credit_Lm3Qx8RzT5vK2pWa
+                 */
                 credit_id: string;
             };
             cookie?: never;
@@ -1422,7 +1541,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1440,22 +1564,41 @@ export interface operations {
     listTransactionIntents: {
         parameters: {
             query?: {
-                /** @description Page number, from 1. A page past the last one returns an empty `data`. */
+                /**
+                 * @description Page number, from 1. A page past the last one returns an empty `data`.
+                 * @example 1
+                 */
                 page?: components["parameters"]["PageQuery.page"];
                 /**
                  * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
                  *     `invalid`.
+                 * @example 15
                  */
                 per_page?: components["parameters"]["PageQuery.per_page"];
-                /** @description Only intents whose `reference_id` equals this value. */
+                /**
+                 * @description Only intents whose `reference_id` equals this value.
+                 * @example RF-7Q2M9K4X
+                 */
                 reference_number?: components["schemas"]["RequestText"];
-                /** @description Only intents created with this `store_number` (location of payment). */
+                /**
+                 * @description Only intents created with this `store_number` (location of payment).
+                 * @example 0042
+                 */
                 station_number?: components["schemas"]["RequestText"];
-                /** @description Only intents with this status. */
+                /**
+                 * @description Only intents with this status.
+                 * @example succeeded
+                 */
                 status?: components["schemas"]["TransactionIntentStatus"];
-                /** @description Only intents created with this `submerchant_id`. */
+                /**
+                 * @description Only intents created with this `submerchant_id`.
+                 * @example 7001
+                 */
                 submerchant_id?: number;
-                /** @description Only intents of this type. */
+                /**
+                 * @description Only intents of this type.
+                 * @example bankpay
+                 */
                 type?: components["schemas"]["TransactionIntentType"];
             };
             header?: never;
@@ -1510,7 +1653,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1606,7 +1754,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1626,7 +1779,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The intent's identifier, `transaction_intent_<token>`. */
+                /**
+                 * @description The intent's identifier, `transaction_intent_<token>`.
+                 * @example transaction_intent_2Rb7YcM4nQ8wLx5K
+                 */
                 transaction_intent_id: string;
             };
             cookie?: never;
@@ -1671,7 +1827,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The intent's identifier, `transaction_intent_<token>`. */
+                /**
+                 * @description The intent's identifier, `transaction_intent_<token>`.
+                 * @example transaction_intent_2Rb7YcM4nQ8wLx5K
+                 */
                 transaction_intent_id: string;
             };
             cookie?: never;
@@ -1746,7 +1905,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).
@@ -1766,7 +1930,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The intent's identifier, `transaction_intent_<token>`. */
+                /**
+                 * @description The intent's identifier, `transaction_intent_<token>`.
+                 * @example transaction_intent_8f3kQ2mZx7LpR4tV
+                 */
                 transaction_intent_id: string;
             };
             cookie?: never;
@@ -1832,7 +1999,12 @@ export interface operations {
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
              *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored.
+             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
+             *     applies, by its meaning and "(response code NN)";
+             *     - a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
+             *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
              *     then the state (409).

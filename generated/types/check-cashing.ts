@@ -14,11 +14,18 @@ export interface paths {
          * @description Submit a payroll or government check for cashing. Answered with an approval (200), or with a
          *     decline or correction (400, or 500 for server failures) whose `errors` list says why.
          *
+         *     Contract decisions: the approval echoes `trxID` and reads the check from the MICR line (the
+         *     documentation does not show its layout): `aba` is the first run of exactly 9 digits, the
+         *     account number the next run of digits (`accountLast4` its last four), `checkNum` the last run
+         *     of digits; a line containing `G` is a government check (`checkType` `G`), any other a company
+         *     check (`Y`). A line without that shape (no 9-digit run, fewer than three runs from it, an
+         *     account run shorter than 4 digits or a check number longer than 15) is a `correction` (1006).
+         *     A `trxID` is used up by approvals, declines and `id_error`s, not by corrections or server
+         *     failures; using it again is a `correction` (1005).
+         *
          *     Sandbox test triggers: a `netAmount` with cents `.07` is declined with `adverseAction` true;
          *     an `idValue` made only of asterisks gives an `id_error`; a `trxID` starting with `E500` gives
-         *     500; a repeated `trxID` gives a 400 correction. The sandbox reads the routing number, account
-         *     and check number from the MICR line (`T<aba>T <account>O <check>` style: digit runs in order)
-         *     and treats a MICR line containing `G` as a government check.
+         *     500.
          */
         post: operations["submitPayrollCheck"];
         delete?: never;
@@ -45,7 +52,10 @@ export interface components {
         NetAmount: components["schemas"]["NetAmountNumber"] | components["schemas"]["NetAmountString"];
         /**
          * Format: double
-         * @description Net amount as a JSON number: greater than zero, at most 9999999.99.
+         * @description Net amount as a JSON number: greater than zero, at most 9999999.99, with at most two decimals.
+         *     Contract decision: the number is read as the IEEE 754 double it denotes, whose shortest decimal
+         *     form must have at most two decimals (`12.5` and `12.50` are accepted, `12.505` and `5e-324` are
+         *     corrections).
          */
         NetAmountNumber: number;
         /**
@@ -98,7 +108,23 @@ export interface components {
             /** @description The errors, at least one. */
             errors: components["schemas"]["PayrollError"][];
         };
-        /** @description One entry of a decline or correction response. */
+        /**
+         * @description One entry of a decline or correction response. Contract decisions:
+         *
+         *     | errorType | HTTP | responseCode | adverseAction | trxRefID | customerCare |
+         *     |---|---|---|---|---|---|
+         *     | `correction` (a member breaks its constraint: 1001 invalid, 1002 missing, 1003 unknown members, 1004 body not a JSON object, 1005 repeated `trxID`, 1006 unreadable MICR line) | 400 | 1001 to 1006 | false | absent | absent |
+         *     | `declined` | 400 | 2007 | true | present | present |
+         *     | `id_error` | 400 | 3001 | false | present | present |
+         *     | `system_error` | 500 | 9999 | false | absent | present |
+         *     | `correction` for an unknown route or method | 404 | 1404 | false | absent | absent |
+         *
+         *     `errorPath` is the request's route (`/v1/payroll`); `errorDetails` of a correction begins with
+         *     the member's dotted path and a colon (`name.lastName: ...`), and all unknown members share one
+         *     entry (code 1003) that names them; `trxID` echoes the request's `trxID` whenever it is a string
+         *     of 4 to 20 characters. At most one entry per member of the request schema, plus one for all
+         *     unknown members; a JSON object with more than 100 members is one `body` correction (1004).
+         */
         PayrollError: {
             /** @description Route that failed. */
             errorPath: string;

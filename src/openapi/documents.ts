@@ -3,10 +3,15 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The services this package describes, by their published file names. */
+/** The two APIs this package describes, by their published file names. */
 export type ServiceName = "bank-payments" | "check-cashing";
 
 export const serviceNames: readonly ServiceName[] = ["bank-payments", "check-cashing"];
+
+/** Every published OpenAPI document: the two APIs and the reference sandbox's test helpers. */
+export type DocumentName = ServiceName | "sandbox-helpers";
+
+export const documentNames: readonly DocumentName[] = [...serviceNames, "sandbox-helpers"];
 
 /** A parsed OpenAPI 3.0 document; kept loose because it is walked generically. */
 export type OpenApiDocument = {
@@ -39,12 +44,12 @@ function findPackageRoot(): string {
 export const packageRoot = findPackageRoot();
 
 /** Absolute path of a published document. */
-export function documentPath(service: ServiceName, format: "json" | "yaml" = "json"): string {
+export function documentPath(service: DocumentName, format: "json" | "yaml" = "json"): string {
   return join(packageRoot, "generated", "openapi", `${service}.${format}`);
 }
 
 /** Reads a published document afresh (callers may mutate their copy). */
-export function loadDocument(service: ServiceName): OpenApiDocument {
+export function loadDocument(service: DocumentName): OpenApiDocument {
   return JSON.parse(readFileSync(documentPath(service), "utf8")) as OpenApiDocument;
 }
 

@@ -3,7 +3,7 @@
 // project's tests (examples) all validate through this module.
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { createRequire } from "node:module";
-import { loadDocument, operationsOf, pointerSegment, type LocatedOperation, type OpenApiDocument, type ServiceName } from "./documents.js";
+import { loadDocument, operationsOf, pointerSegment, type LocatedOperation, type OpenApiDocument, type DocumentName } from "./documents.js";
 import { toJsonSchema } from "./json-schema.js";
 
 // ajv-formats is CommonJS with a default export that ESM type resolution cannot call; require it.
@@ -99,10 +99,10 @@ export class OpenApiValidator {
   }
 }
 
-const shared = new Map<ServiceName, OpenApiValidator>();
+const shared = new Map<DocumentName, OpenApiValidator>();
 
 /** The validator of a published document, built once per process. */
-export function validatorFor(service: ServiceName): OpenApiValidator {
+export function validatorFor(service: DocumentName): OpenApiValidator {
   let validator = shared.get(service);
   if (!validator) {
     validator = new OpenApiValidator(loadDocument(service), service);

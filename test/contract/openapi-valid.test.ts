@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, test } from "node:test";
-import { documentPath, serviceNames } from "../../src/openapi/documents.js";
+import { documentPath, documentNames } from "../../src/openapi/documents.js";
 
 const root = join(import.meta.dirname, "..", "..");
 const redocly = join(root, "node_modules/@redocly/cli/bin/cli.js");
@@ -19,7 +19,7 @@ function lint(file: string) {
 }
 
 describe("independent OpenAPI validation (Redocly)", () => {
-  for (const service of serviceNames) {
+  for (const service of documentNames) {
     test(`${service}.yaml: no errors, no warnings`, () => {
       const { status, output } = lint(documentPath(service, "yaml"));
       assert.equal(status, 0, output);
