@@ -352,13 +352,28 @@ const validationScenarios: Scenario[] = [
     },
   },
   {
-    group: "validation", name: "updateTransactionIntent: authorize without a billing address gives 422 line_one, city_locality, postal_code missing",
-    async run({ api, profile }) {
+    group: "validation", name: "createTransactionIntent and updateTransactionIntent: an intent is authorized without a billing address (the create table marks it optional)",
+    async run({ api }) {
+      const created = await api.call("createTransactionIntent", { body: intentBody({ action: "authorize", address: false }), expect: 201 });
+      expectStatus(created, 201, "create with authorize and no billing_address");
+      equal(created.body.data.status, "pending_capture", "status");
+      equal(created.body.data.billing_address, null, "billing_address");
       const id = await createIntent(api, { address: false });
-      const response = await act(api, id, { action: "authorize" }, 422);
-      for (const field of ["line_one", "city_locality", "postal_code"]) expect422(response, field, profile, "missing");
+      const response = await act(api, id, { action: "authorize" }, 200);
+      expectStatus(response, 200, "authorize without a billing address");
+      equal(response.body.data.status, "pending_capture", "status");
     },
   },
+  ...([["66", ["line_one", "city_locality", "postal_code"]], ["70", ["first_name", "last_name"]], ["71", ["company_name"]]] as const).map(([code, fields]): Scenario => ({
+    group: "validation", trigger: `an intent whose amount ends in .${code} has invalid consumer data on file`,
+    name: `updateTransactionIntent: authorize when the consumer's data on file is invalid gives 422 on ${fields.join(", ")} (code ${code})`,
+    async run({ api, profile }) {
+      const id = await createIntent(api, { amount: Number(`40.${code}`) });
+      const response = await act(api, id, { action: "authorize" }, 422);
+      for (const field of fields) expect422(response, field, profile, "invalid");
+      check(new RegExp(`response code ${code}`).test(response.body.message), `the message names response code ${code}`);
+    },
+  })),
   {
     group: "validation", name: "updateTransactionIntent: capture above the amount authorized gives 422 on amount (code 78)",
     async run({ api, profile }) {

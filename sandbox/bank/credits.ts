@@ -110,6 +110,9 @@ export function createCredit(ctx: BankContext): JsonReply {
     let credit: CreditRecord;
     if (linked) {
       const intent = ctx.store.get<IntentRecord>("intents", body.transaction_intent_id as string) as IntentRecord;
+      if (intent.status === "canceled") {
+        return reply(409, { error: "incompatible_status", message: "Original debit was cancelled; linked credit impossible, use an unlinked credit (response code 77)." });
+      }
       if (intent.status !== "succeeded") {
         return reply(409, { error: "incompatible_status", message: "The transaction intent status does not allow a credit." });
       }

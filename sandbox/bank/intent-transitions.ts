@@ -18,14 +18,40 @@ export const triggers = {
   declineNegative: 7,
   declineHighRisk: 12,
   noReferenceNumber: 33,
+  invalidBillingAddress: 66,
+  invalidName: 70,
+  invalidCompanyName: 71,
   refundNotSettled: 80,
 } as const;
 
 export const adverseActionText =
   "We are unable to accept your bank account for this purchase based on information from a consumer reporting agency.";
 
-/** Authorize-without-address problem (README, "Authorize without a billing address"). */
-export const missingAddressErrors = { line_one: ["missing"], city_locality: ["missing"], postal_code: ["missing"] };
+/**
+ * The authorize 422 of bank doc 4.3: the consumer's data on file is invalid. The documentation
+ * shows the keys but not how that data is enrolled, so the sandbox reaches it through amount
+ * triggers named after the response code (README, "Sandbox test triggers").
+ */
+const consumerDataProblems: Record<number, { errors: Record<string, string[]>; message: string }> = {
+  [triggers.invalidBillingAddress]: {
+    errors: { line_one: ["invalid"], city_locality: ["invalid"], postal_code: ["invalid"] },
+    message: "The given data was invalid. Invalid consumer billing address (response code 66).",
+  },
+  [triggers.invalidName]: {
+    errors: { first_name: ["invalid"], last_name: ["invalid"] },
+    message: "The given data was invalid. Invalid consumer or ship-to first and last name (response code 70).",
+  },
+  [triggers.invalidCompanyName]: {
+    errors: { company_name: ["invalid"] },
+    message: "The given data was invalid. Invalid consumer or ship-to company name (response code 71).",
+  },
+};
+
+/** The authorize 422 an intent of this amount gets, if any (fresh copies: callers may edit them). */
+export function consumerDataProblem(amountCents: number): { errors: Record<string, string[]>; message: string } | undefined {
+  const problem = consumerDataProblems[centsPart(amountCents)];
+  return problem && { errors: structuredClone(problem.errors), message: problem.message };
+}
 
 /** The fields authorization sets. */
 export function authorized(intent: IntentRecord, at: string): IntentRecord {
@@ -70,9 +96,8 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
       if (!awaitingAuthorization.includes(intent.status)) {
         return { kind: "conflict", conflict: "already_occurred", message: "The transaction intent is already authorized." };
       }
-      if (intent.billing_address === null) {
-        return { kind: "invalid", errors: { ...missingAddressErrors }, message: "The given data was invalid. A billing address is required to authorize (response code 66)." };
-      }
+      const problem = consumerDataProblem(intent.amount_cents);
+      if (problem) return { kind: "invalid", ...problem };
       return { kind: "ok", intent: authorized(intent, at) };
     }
     case "capture": {
@@ -88,8 +113,14 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
       return { kind: "ok", intent: captured(intent, cents, at) };
     }
     case "refund": {
+      if (intent.status === "canceled") {
+        return { kind: "conflict", conflict: "not_ready", message: "Original debit was cancelled; refund impossible, use an unlinked credit (response code 77)." };
+      }
+      if (intent.status === "refunded") {
+        return { kind: "conflict", conflict: "not_ready", message: "The transaction intent is already refunded." };
+      }
       if (intent.status !== "succeeded" || intent.captured_cents === null) {
-        return { kind: "conflict", conflict: "not_ready", message: "The transaction intent is not ready for a refund." };
+        return { kind: "conflict", conflict: "not_ready", message: "Original debit has not been captured (response code 76)." };
       }
       if (centsPart(intent.amount_cents) === triggers.refundNotSettled) {
         return { kind: "conflict", conflict: "not_ready", message: "Refund impossible, original debit not sent for settlement; cancel it or use a credit (response code 80)." };

@@ -6,7 +6,7 @@ import type { Filter } from "../store.js";
 import { objectBody, requireKey, type BankContext } from "./context.js";
 import { addError, notFound, validationError, type FieldErrors } from "./errors.js";
 import { createdView, fullView, publicView, type ExtrasObject, type IntentRecord, type StoredAddress } from "./intent-record.js";
-import { applyAction, authorized, captured, declined, missingAddressErrors, triggers, type ActionName } from "./intent-transitions.js";
+import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName } from "./intent-transitions.js";
 import { defaultPerPage, envelope } from "./pagination.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
 
@@ -52,7 +52,8 @@ export function createIntent(ctx: BankContext): JsonReply {
   const cents = parseAmount(body.amount);
   if (cents === undefined && !errors.amount) addError(errors, "amount", "invalid");
   if (hasErrors(errors)) return validationError(errors);
-  if (action !== undefined && body.billing_address === undefined) return validationError({ ...missingAddressErrors });
+  const problem = action === undefined ? undefined : consumerDataProblem(cents as number);
+  if (problem) return validationError(problem.errors, problem.message);
 
   const at = nowIso();
   const type = action === undefined ? (body.type as IntentRecord["type"]) : "bankpay";

@@ -90,12 +90,33 @@ describe("create", () => {
     });
   }
 
-  test("with an action but no billing address: 422 line_one, city_locality, postal_code missing", async () => {
-    const { error, response } = await secret.POST("/api/transaction-intents", {
-      body: { amount: 5, ...party(), store_number: "1", action: "authorize", service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe" },
-    });
-    assert.equal(response.status, 422);
-    assert.deepEqual((error as any).errors, { line_one: ["missing"], city_locality: ["missing"], postal_code: ["missing"] });
+  test("the create table followed literally (authorize, no billing address): 201 pending_capture", async () => {
+    for (const action of ["authorize", "authorize_and_capture"] as const) {
+      const { data, response } = await secret.POST("/api/transaction-intents", {
+        body: { amount: 5, ...party(), store_number: "1", action, service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe" },
+      });
+      assert.equal(response.status, 201);
+      assert.equal(data!.data.status, action === "authorize" ? "pending_capture" : "succeeded");
+      assert.equal(data!.data.billing_address, null);
+    }
+  });
+
+  test("triggers .66, .70, .71 with an action: the authorize 422 of that response code, nothing stored", async () => {
+    const expected: Record<string, Record<string, string[]>> = {
+      "66": { line_one: ["invalid"], city_locality: ["invalid"], postal_code: ["invalid"] },
+      "70": { first_name: ["invalid"], last_name: ["invalid"] },
+      "71": { company_name: ["invalid"] },
+    };
+    const before = (await secret.GET("/api/transaction-intents", {})).data!.meta.total;
+    for (const [code, errors] of Object.entries(expected)) {
+      const { error, response } = await secret.POST("/api/transaction-intents", {
+        body: { amount: Number(`5.${code}`), ...party(), store_number: "1", action: "authorize_and_capture", service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe", billing_address: billingAddress },
+      });
+      assert.equal(response.status, 422);
+      assert.deepEqual((error as any).errors, errors);
+      assert.match((error as any).message, new RegExp(`^The given data was invalid\\. .*\\(response code ${code}\\)\\.$`));
+    }
+    assert.equal((await secret.GET("/api/transaction-intents", {})).data!.meta.total, before);
   });
 
   test("bank account of another consumer: 409 bank_account_conflict echoing the action", async () => {
@@ -167,11 +188,20 @@ describe("transitions (bank doc 3.1)", () => {
     assert.deepEqual({ ...(error as object), message: undefined }, { conflict: "already_occurred", action: "authorize", message: undefined });
   });
 
-  test("authorize without a billing address: 422", async () => {
+  test("authorize without a billing address: 200 pending_capture", async () => {
     const id = await createIntent(secret, { amount: 20, billing: false });
+    const { data, response } = await act(id, { action: "authorize" });
+    assert.equal(response.status, 200);
+    assert.equal(data!.data.status, "pending_capture");
+    assert.equal(data!.data.billing_address_id, null);
+  });
+
+  test("authorize of an intent whose amount ends in .66: 422 keyed line_one, city_locality, postal_code (code 66); unchanged", async () => {
+    const id = await createIntent(secret, { amount: 20.66 });
     const { error, response } = await act(id, { action: "authorize" });
     assert.equal(response.status, 422);
-    assert.deepEqual((error as any).errors, { line_one: ["missing"], city_locality: ["missing"], postal_code: ["missing"] });
+    assert.deepEqual((error as any).errors, { line_one: ["invalid"], city_locality: ["invalid"], postal_code: ["invalid"] });
+    assert.match((error as any).message, /\(response code 66\)/);
     assert.equal((await read(id)).status, "pending_service_fee_acceptance");
   });
 
