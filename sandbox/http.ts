@@ -74,6 +74,21 @@ export function sendJson(res: ServerResponse, { status, body }: JsonReply): void
   res.end(text);
 }
 
+/**
+ * Members allowed in any one JSON object of a body (README, "Members per object"): bounds the
+ * work of validation and the size of error answers, which list refused members.
+ */
+export const maxObjectMembers = 100;
+
+/** Whether some object inside `value` (itself included) has more than `limit` members. */
+export function hasOversizedObject(value: unknown, limit = maxObjectMembers): boolean {
+  if (Array.isArray(value)) return value.some((item) => hasOversizedObject(item, limit));
+  if (value === null || typeof value !== "object") return false;
+  const members = Object.keys(value);
+  if (members.length > limit) return true;
+  return members.some((name) => hasOversizedObject((value as Record<string, unknown>)[name], limit));
+}
+
 /** Whether a value is a plain JSON object (not an array, not null). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

@@ -147,6 +147,10 @@ export interface paths {
          *     | cancel_refund | refunded | succeeded; refund.status cancelled; amount_refunded_total null | 409 not_ready |
          *
          *     The authorize response's `meta.type` is `pending_capture`, as the documentation shows.
+         *     Contract decision: an authorization may be declined (the documentation shows declines of
+         *     `authorize_and_capture`); the intent then becomes `failed`, its `reason` naming the response
+         *     code, and the action is answered 200. A creation with `authorize` that is declined is answered
+         *     200 with status `failed`, as `authorize_and_capture` is.
          *
          *     Validation (422): an unknown action; capture without amount, or above the amount authorized by
          *     more than the adjustment limit (code 78); a refund amount above the captured amount (code 75)

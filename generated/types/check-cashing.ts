@@ -120,8 +120,9 @@ export interface components {
          *     | `correction` for an unknown route or method | 404 | 1404 | false | absent | absent |
          *
          *     `errorPath` is the request's route (`/v1/payroll`); `errorDetails` of a correction begins with
-         *     the member's dotted path and a colon (`name.lastName: ...`), and all unknown members share one
-         *     entry (code 1003) that names them; `trxID` echoes the request's `trxID` whenever it is a string
+         *     the member's dotted path and a colon (`name.lastName: ...`), except the one entry all unknown
+         *     members share (code 1003): `unknown members: ` and their dotted paths, comma-separated (cut at
+         *     260 characters); `trxID` echoes the request's `trxID` whenever it is a string
          *     of 4 to 20 characters. At most one entry per member of the request schema, plus one for all
          *     unknown members; a JSON object with more than 100 members is one `body` correction (1004).
          */

@@ -182,6 +182,12 @@ export interface components {
             service_fee_id?: components["schemas"]["ServiceFeeId"];
         };
         /**
+         * @description The response codes of section 7.4 that describe the outcome of an authorization, or null for
+         *     none. (A union with null, so that OpenAPI 3.0 carries `nullable` beside the values.)
+         * @enum {unknown}
+         */
+        AuthorizationCode: "00" | "01" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "21" | "22" | "24" | "25" | "32" | "34" | "38" | null;
+        /**
          * @description A status the status helper moves an intent into.
          * @enum {string}
          */
@@ -641,7 +647,10 @@ export interface components {
              */
             credits: number;
         };
-        /** @description The tenant's sandbox settings: the amount limits of response codes 74, 78 and 79. */
+        /**
+         * @description The tenant's sandbox settings: the amount limits of response codes 74, 78 and 79, and the
+         *     outcome of the next authorization (any authorization response code of section 7.4).
+         */
         SandboxSettings: {
             /** @description Credit ceiling (response code 74); null for none. Default null. */
             credit_limit: string | null;
@@ -656,6 +665,15 @@ export interface components {
              *     (`captured_status` `limit_exceeded`, status `failed`, response code 79). Default 3.
              */
             capture_retries: number;
+            /**
+             * @description The response code of the tenant's next authorization (the authorize action, or a creation
+             *     with an action), then back to null. An approval code (08, 21) approves, its `reason` naming
+             *     the code; any other code declines: the intent becomes `failed`, its `reason` naming the code
+             *     (with the adverse action text for 07 and 12, which also set `transaction_adverse_type`), and a
+             *     creation is answered 200 as a declined `authorize_and_capture` is. Default null: approve, or
+             *     the amount triggers (`.07`, `.12`).
+             */
+            next_authorization_code: (string & components["schemas"]["AuthorizationCode"]) | null;
         };
         /** @description Changes to the settings; members left out keep their value. */
         SandboxSettingsUpdate: {
@@ -668,6 +686,8 @@ export interface components {
              * @description Refused captures before the intent fails, 1 to 10.
              */
             capture_retries?: number;
+            /** @description The response code of the next authorization; null clears it. */
+            next_authorization_code?: (string & components["schemas"]["AuthorizationCode"]) | null;
         };
         /** @description Where to move the intent. */
         SetStatusRequest: {

@@ -1,7 +1,7 @@
 // What a bank route handler receives.
 import type { IncomingMessage } from "node:http";
 import { authorize, type KeyKind, type KeyPolicy, type Keys } from "../auth.js";
-import { isPlainObject, type BodyResult, type JsonReply } from "../http.js";
+import { hasOversizedObject, isPlainObject, type BodyResult, type JsonReply } from "../http.js";
 import type { Store } from "../store.js";
 import { bodyInvalid, forbidden, unauthenticated } from "./errors.js";
 
@@ -24,9 +24,9 @@ export function requireKey(ctx: BankContext, policy: KeyPolicy): { kind: KeyKind
   return { reply: outcome.status === 401 ? unauthenticated() : forbidden() };
 }
 
-/** The body as a JSON object, else the 422 `{body: ["invalid"]}` reply. */
+/** The body as a JSON object of bounded size, else the 422 `{body: ["invalid"]}` reply. */
 export function objectBody(ctx: BankContext): { value: Record<string, unknown> } | { reply: JsonReply } {
   const body = ctx.body;
-  if (!body || !body.ok || !isPlainObject(body.value)) return { reply: bodyInvalid() };
+  if (!body || !body.ok || !isPlainObject(body.value) || hasOversizedObject(body.value)) return { reply: bodyInvalid() };
   return { value: body.value };
 }

@@ -50,6 +50,8 @@ export type IntentRecord = {
   service_fee_accepted_at: string | null;
   service_fee_id: string | null;
   transaction_adverse_type: boolean;
+  /** Captures refused over the adjustment limit (code 78) so far; absent in records of earlier versions. */
+  capture_refusals?: number;
   store_number: string;
   submerchant_id: string | null;
   product_code: string | null;

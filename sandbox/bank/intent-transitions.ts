@@ -9,7 +9,18 @@ export type ActionName = "authorize" | "capture" | "refund" | "cancel" | "cancel
 export type Transition =
   | { kind: "ok"; intent: IntentRecord }
   | { kind: "conflict"; conflict: "already_occurred" | "not_ready"; message: string }
-  | { kind: "invalid"; errors: Record<string, string[]>; message: string };
+  /** A 422; `intent` is set when the refusal itself is recorded (a counted capture refusal). */
+  | { kind: "invalid"; errors: Record<string, string[]>; message: string; intent?: IntentRecord };
+
+/** The amount limits of response codes 78 and 79 (README, "Capture outcomes"). */
+export type CaptureLimits = {
+  /** How far a capture may exceed the amount authorized, in cents. */
+  adjustmentCents: number;
+  /** Captures refused over that limit before the next one fails the intent. */
+  retries: number;
+};
+
+export const defaultCaptureLimits: CaptureLimits = { adjustmentCents: 0, retries: 3 };
 
 const awaitingAuthorization: readonly IntentStatus[] = ["pending_service_fee_acceptance", "pending_service_fee", "pending_authorization"];
 
@@ -88,8 +99,34 @@ export function declined(intent: IntentRecord, code: "07" | "12"): IntentRecord 
   };
 }
 
+/**
+ * A capture over the adjustment limit: refused with 422 (code 78) and counted, until the retries
+ * are used up; the next one fails the intent (code 79, `captured_status` `limit_exceeded`).
+ */
+function overLimitCapture(intent: IntentRecord, limits: CaptureLimits): Transition {
+  const refusals = intent.capture_refusals ?? 0;
+  if (refusals < limits.retries) {
+    return {
+      kind: "invalid",
+      errors: { amount: ["invalid"] },
+      message: "The given data was invalid. Capture adjusted amount over the limit (response code 78).",
+      intent: { ...intent, capture_refusals: refusals + 1 },
+    };
+  }
+  return {
+    kind: "ok",
+    intent: {
+      ...intent,
+      status: "failed",
+      captured_status: "limit_exceeded",
+      capture_reference_id: referenceNumber("CAP"),
+      reason: "Capture adjusted amount over the limit and retries exceeded; submit a new debit (response code 79).",
+    },
+  };
+}
+
 /** Applies a PATCH action. `amountCents` is the parsed request amount for capture and refund. */
-export function applyAction(intent: IntentRecord, action: ActionName, amountCents: number | undefined): Transition {
+export function applyAction(intent: IntentRecord, action: ActionName, amountCents: number | undefined, limits: CaptureLimits = defaultCaptureLimits): Transition {
   const at = nowIso();
   switch (action) {
     case "authorize": {
@@ -107,9 +144,7 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
           : { kind: "conflict", conflict: "not_ready", message: "The transaction intent is not authorized (response code 76)." };
       }
       const cents = amountCents as number;
-      if (cents > intent.authorized_cents) {
-        return { kind: "invalid", errors: { amount: ["invalid"] }, message: "The given data was invalid. Capture adjusted amount over the limit (response code 78)." };
-      }
+      if (cents > intent.authorized_cents + limits.adjustmentCents) return overLimitCapture(intent, limits);
       return { kind: "ok", intent: captured(intent, cents, at) };
     }
     case "refund": {

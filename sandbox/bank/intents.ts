@@ -152,7 +152,10 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
     const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
     const outcome = applyAction(intent, action, cents);
     if (outcome.kind === "conflict") return reply(409, { conflict: outcome.conflict, message: outcome.message, action });
-    if (outcome.kind === "invalid") return validationError(outcome.errors, outcome.message);
+    if (outcome.kind === "invalid") {
+      if (outcome.intent) ctx.store.update("intents", id, outcome.intent);
+      return validationError(outcome.errors, outcome.message);
+    }
     ctx.store.update("intents", id, outcome.intent);
     return reply(200, { data: fullView(outcome.intent), meta: { type: action === "authorize" ? "pending_capture" : "transaction_intent" } });
   });

@@ -55,23 +55,33 @@ function memberOf(path: string, extra?: unknown): string {
   return segments.join(".") || "body";
 }
 
-/** One correction entry per violated member (several Ajv errors on one member collapse into one). */
+/**
+ * One correction entry per violated member of the schema (several Ajv errors on one member
+ * collapse into one), plus a single entry naming every unknown member: an answer never grows
+ * with the number of members a request invents (README, "Error entry members").
+ */
 export function correctionsOf(schemaErrors: SchemaError[], trxID: string | undefined): PayrollErrorEntry[] {
   const byMember = new Map<string, PayrollErrorEntry>();
+  const unknown: string[] = [];
   for (const error of schemaErrors) {
+    if (error.keyword === "additionalProperties") {
+      unknown.push(memberOf(error.path, error.params.additionalProperty));
+      continue;
+    }
     let member: string;
     let made: PayrollErrorEntry;
     if (error.keyword === "required") {
       member = memberOf(error.path, error.params.missingProperty);
       made = correction("Required field missing", `${member}: is required`, responseCodes.fieldMissing, trxID);
-    } else if (error.keyword === "additionalProperties") {
-      member = memberOf(error.path, error.params.additionalProperty);
-      made = correction("Unknown field", `${member}: is not allowed`, responseCodes.fieldUnknown, trxID);
     } else {
       member = memberOf(error.path);
       made = correction("Request field invalid", `${member}: ${error.message}`, responseCodes.fieldInvalid, trxID);
     }
     if (!byMember.has(member)) byMember.set(member, made);
   }
-  return [...byMember.values()];
+  const entries = [...byMember.values()];
+  if (unknown.length > 0) {
+    entries.push(correction("Unknown field", `unknown members: ${[...new Set(unknown)].join(", ")}`, responseCodes.fieldUnknown, trxID));
+  }
+  return entries;
 }

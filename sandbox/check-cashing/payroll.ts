@@ -2,10 +2,11 @@
 import type { IncomingMessage } from "node:http";
 import { validatorFor } from "../../src/openapi/validator.js";
 import { digits, nowIso } from "../ids.js";
-import { drain, isPlainObject, readJsonBody, reply, type JsonReply } from "../http.js";
+import { drain, hasOversizedObject, isPlainObject, maxObjectMembers, readJsonBody, reply, type JsonReply } from "../http.js";
 import type { Store } from "../store.js";
 import { correction, correctionsOf, customerCare, entry, errorsReply, payrollPath, responseCodes, type PayrollErrorEntry } from "./errors.js";
 import { readMicr } from "./micr.js";
+import { centsOf, decimalText } from "../money.js";
 
 const validator = validatorFor("check-cashing");
 
@@ -18,18 +19,16 @@ function echoableTrxId(body: unknown): string | undefined {
   return typeof trxID === "string" && trxID.length >= 4 && trxID.length <= 20 ? trxID : undefined;
 }
 
-/** Cents of a valid netAmount (number or numeric string). */
-function netAmountCents(value: number | string): number {
-  const text = typeof value === "number" ? value.toFixed(2) : value;
-  const [whole, fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+/** Cents of a netAmount with at most two decimals, read exactly (README, "netAmount"), else undefined. */
+function netAmountCents(value: unknown): number | undefined {
+  const text = decimalText(value);
+  return text === undefined ? undefined : centsOf(text, 7);
 }
 
 /** Constraints the document cannot state: two decimals on a numeric netAmount, no Canadian province. */
 function extraCorrections(body: Record<string, unknown>, trxID: string | undefined): PayrollErrorEntry[] {
   const found: PayrollErrorEntry[] = [];
-  const amount = body.netAmount;
-  if (typeof amount === "number" && Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) {
+  if (typeof body.netAmount === "number" && netAmountCents(body.netAmount) === undefined) {
     found.push(correction("Request field invalid", "netAmount: at most two decimals", responseCodes.fieldInvalid, trxID));
   }
   const address = isPlainObject(body.address) ? body.address : undefined;
@@ -50,6 +49,9 @@ export function submitPayroll(body: unknown, store: Store): JsonReply {
   const trxID = echoableTrxId(body);
   if (!isPlainObject(body)) {
     return errorsReply(400, [correction("Request body invalid", "body: must be a JSON object", responseCodes.bodyInvalid, undefined)]);
+  }
+  if (hasOversizedObject(body)) {
+    return errorsReply(400, [correction("Request body invalid", `body: an object has more than ${maxObjectMembers} members`, responseCodes.bodyInvalid, trxID)]);
   }
   const result = validator.validateRequestBody("submitPayrollCheck", body);
   const corrections = result.valid ? [] : correctionsOf(result.errors, trxID);
@@ -77,7 +79,7 @@ export function submitPayroll(body: unknown, store: Store): JsonReply {
     ? errorsReply(400, [
         entry({ errorMessage: "ID could not be verified", errorDetails: "Identification rejected", errorType: "id_error", trxID, trxRefID, responseCode: responseCodes.idError, customerCare }),
       ])
-    : netAmountCents(request.netAmount) % 100 === 7
+    : (netAmountCents(request.netAmount) as number) % 100 === 7
       ? errorsReply(400, [
           entry({
             errorMessage: "Check declined",

@@ -2,7 +2,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Sandbox } from "../../sandbox/server.js";
-import { bankClient, billingAddress, createIntent, raw, startTestSandbox, type BankClient } from "./helpers.js";
+import { bankClient, billingAddress, createIntent, payrollRequest, raw, startTestSandbox, type BankClient } from "./helpers.js";
+
+let trxCounter = 0;
+const payroll = () => payrollRequest(`BI-${Date.now() % 100000}-${(trxCounter += 1)}`);
 
 let sandbox: Sandbox;
 let secret: BankClient;
@@ -48,6 +51,10 @@ const rows: Row[] = [
   { name: "amount zero", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, amount: 0 }), operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
   { name: "amount huge", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, amount: 1e300 }), operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
   { name: "amount with three decimals", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, amount: 1.234 }), operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
+  { name: "amount with three decimals above 100,000 (was rounded)", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, amount: 123456789.125 }), operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
+  { name: "amount 5e-324", method: "POST", path: () => "/api/transaction-intents", body: '{"amount": 5e-324, "bank_account": "bank_account_X1", "consumer_id": "consumer_X1", "store_number": "1", "type": "bankpay"}', operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
+  { name: "amount 0.001 (rounds to zero)", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, amount: 0.001 }), operationId: "createTransactionIntent", status: 422, errors: { amount: ["invalid"] } },
+  { name: "an object of 101 members", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, ...Object.fromEntries(Array.from({ length: 96 }, (_, i) => [`m${i}`, 1])) }), operationId: "createTransactionIntent", status: 422, errors: { body: ["invalid"] } },
   { name: "oversized string", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, store_number: "9".repeat(256) }), operationId: "createTransactionIntent", status: 422, errors: { store_number: ["invalid"] } },
   { name: "unknown member", method: "POST", path: () => "/api/transaction-intents", body: JSON.stringify({ ...valid, admin: true }), operationId: "createTransactionIntent", status: 422, errors: { admin: ["prohibited"] } },
   { name: "__proto__ member", method: "POST", path: () => "/api/transaction-intents", body: '{"amount":1,"bank_account":"bank_account_X1","consumer_id":"consumer_X1","store_number":"1","type":"bankpay","__proto__":{"x":1}}', operationId: "createTransactionIntent", status: 422, errors: JSON.parse('{"__proto__": ["prohibited"]}') as Record<string, string[]> },
@@ -92,6 +99,19 @@ describe("bank: bad input table", () => {
     assert.deepEqual(await totals(), before);
   });
 
+  test("a refund of 999999.999 on 1,000,000.00 is refused and stores nothing", async () => {
+    const id = await createIntent(secret, { amount: 1000000, action: "authorize_and_capture" });
+    const { status, body } = await raw("bank-payments", sandbox.bankUrl, "PATCH", `/api/transaction-intents/${id}`, {
+      body: JSON.stringify({ action: "refund", amount: 999999.999 }),
+      headers: { ...json, Authorization: `Bearer ${sandbox.secretKey}` },
+      operationId: "updateTransactionIntent",
+    });
+    assert.equal(status, 422);
+    assert.deepEqual(body.errors, { amount: ["invalid"] });
+    const after = await secret.GET("/api/transaction-intents/{transaction_intent_id}", { params: { path: { transaction_intent_id: id } } });
+    assert.equal(after.data!.data.status, "succeeded");
+  });
+
   test("a rejected action leaves the intent unchanged", async () => {
     const before = await secret.GET("/api/transaction-intents/{transaction_intent_id}", { params: { path: { transaction_intent_id: intentId } } });
     await raw("bank-payments", sandbox.bankUrl, "PATCH", `/api/transaction-intents/${intentId}`, {
@@ -118,6 +138,28 @@ describe("check cashing: bad input", () => {
       assert.equal(answer.errors[0].adverseAction, false);
     });
   }
+
+  test("netAmount 5e-324 and a 100,000-member body: one correction each, no amplification", async () => {
+    const tiny = await raw("check-cashing", sandbox.checkCashingUrl, "POST", "/v1/payroll", {
+      body: JSON.stringify({ ...payroll(), netAmount: 5e-324 }).replace('"netAmount":5e-324', '"netAmount":5e-324'),
+      headers: json, operationId: "submitPayrollCheck",
+    });
+    assert.equal(tiny.status, 400);
+    assert.deepEqual(tiny.body.errors.map((e: { errorDetails: string }) => e.errorDetails), ["netAmount: at most two decimals"]);
+    const members = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`u${i}`, 1]));
+    const big = await raw("check-cashing", sandbox.checkCashingUrl, "POST", "/v1/payroll", {
+      body: JSON.stringify({ ...payroll(), ...members }), headers: json, operationId: "submitPayrollCheck",
+    });
+    assert.equal(big.status, 400);
+    assert.equal(big.body.errors.length, 1);
+    assert.equal(big.body.errors[0].responseCode, "1004");
+    const some = await raw("check-cashing", sandbox.checkCashingUrl, "POST", "/v1/payroll", {
+      body: JSON.stringify({ ...payroll(), ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`u${i}`, 1])) }), headers: json, operationId: "submitPayrollCheck",
+    });
+    assert.equal(some.status, 400);
+    assert.equal(some.body.errors.length, 1, "all unknown members share one entry");
+    assert.ok(some.body.errors[0].errorDetails.length <= 260);
+  });
 
   test("unknown route and wrong method: 404 with the errors body", async () => {
     for (const [method, path] of [["GET", "/v1/payroll"], ["POST", "/v2/payroll"]]) {

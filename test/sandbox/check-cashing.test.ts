@@ -91,13 +91,17 @@ describe("corrections", () => {
       name: { lastName: "X" },
       address: { state: "ON", zip: "K1A0B1" },
       extra: 1,
+      more: 2,
       netAmount: "1,250.00",
     } as any;
+    body.name.nickname = "Y";
     delete body.dob;
     const { error, response } = await client.POST("/v1/payroll", { body });
     assert.equal(response.status, 400);
     const details = error!.errors.map((e) => e.errorDetails!.split(":")[0]).sort();
-    assert.deepEqual(details, ["address.state", "address.zip", "dob", "extra", "merchantID", "name.lastName", "netAmount", "ssn"]);
+    assert.deepEqual(details, ["address.state", "address.zip", "dob", "merchantID", "name.lastName", "netAmount", "ssn", "unknown members"]);
+    const unknown = error!.errors.find((e) => e.responseCode === "1003")!;
+    assert.equal(unknown.errorDetails, "unknown members: extra, more, name.nickname");
     assert.ok(error!.errors.every((e) => e.errorType === "correction" && e.trxID === trxID && e.adverseAction === false));
     const retry = await client.POST("/v1/payroll", { body: payrollRequest(trxID) });
     assert.equal(retry.response.status, 200, "a refused request does not consume its trxID");

@@ -188,6 +188,27 @@ describe("transitions (bank doc 3.1)", () => {
     assert.deepEqual({ ...(error as object), message: undefined }, { conflict: "already_occurred", action: "authorize", message: undefined });
   });
 
+  test("captures over the amount authorized: three 422s (code 78), then the intent fails (code 79, limit_exceeded)", async () => {
+    const id = await createIntent(secret, { amount: 20, action: "authorize" });
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const { error, response } = await act(id, { action: "capture", amount: "20.01" });
+      assert.equal(response.status, 422, `attempt ${attempt}`);
+      assert.deepEqual((error as any).errors, { amount: ["invalid"] });
+      assert.match((error as any).message, /\(response code 78\)\.$/);
+      assert.equal((await read(id)).status, "pending_capture");
+    }
+    const { data, response } = await act(id, { action: "capture", amount: "20.01" });
+    assert.equal(response.status, 200);
+    assert.equal(data!.data.status, "failed");
+    assert.equal(data!.data.captured_status, "limit_exceeded");
+    assert.match(data!.data.capture_reference_id!, /^CAP-/);
+    assert.equal(data!.data.amount_captured, null);
+    assert.match(data!.data.reason!, /response code 79/);
+    const again = await act(id, { action: "capture", amount: "20.00" });
+    assert.equal(again.response.status, 409);
+    assert.equal((again.error as any).conflict, "not_ready");
+  });
+
   test("authorize without a billing address: 200 pending_capture", async () => {
     const id = await createIntent(secret, { amount: 20, billing: false });
     const { data, response } = await act(id, { action: "authorize" });
