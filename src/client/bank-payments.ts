@@ -1,11 +1,11 @@
-import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+import type { Client } from "openapi-fetch";
 import type { paths } from "../../generated/types/bank-payments.js";
-import { serviceHeaders } from "./headers.js";
+import { createKeyedClient, type KeyedClientOptions } from "./keyed-client.js";
 
 /** A typed client of the Bank Payment Service: `GET`, `POST`, `PATCH`... keyed by the contract's paths. */
 export type BankPaymentsClient = Client<paths>;
 
-export interface BankPaymentsClientOptions extends Omit<ClientOptions, "baseUrl"> {
+export interface BankPaymentsClientOptions extends KeyedClientOptions {
   /** The service's `{base_url}`, without `/api` (the paths carry it), e.g. `http://127.0.0.1:4010`. */
   baseUrl: string;
   /**
@@ -20,9 +20,5 @@ export interface BankPaymentsClientOptions extends Omit<ClientOptions, "baseUrl"
  * `data` is the success body of the operation, `error` the union of its documented error bodies.
  */
 export function createBankPaymentsClient(options: BankPaymentsClientOptions): BankPaymentsClient {
-  const { apiKey, ...clientOptions } = options;
-  if (typeof apiKey !== "string" || apiKey.length === 0) {
-    throw new TypeError("createBankPaymentsClient: apiKey must be a non-empty string");
-  }
-  return createClient<paths>({ ...clientOptions, headers: serviceHeaders(apiKey, clientOptions.headers) });
+  return createKeyedClient<paths>("createBankPaymentsClient", options);
 }

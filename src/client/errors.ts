@@ -1,17 +1,28 @@
-// Narrowing helpers for the Bank Payment Service's error bodies. They take `unknown` so that they
-// accept the `error` of any operation (openapi-fetch types it as the union of that operation's
-// documented error bodies) and narrow it to one member of the contract.
-import type { components } from "../../generated/types/bank-payments.js";
+// Narrowing helpers for the error bodies of the low-level Bank Payment Service client (its `error`
+// is the union of the operation's documented error bodies). Each accepts only an error that can be
+// of its kind: `isCreditConflict(errorOfAnIntentAction)` does not compile.
+import type {
+  CreditConflictError,
+  CreditErrorCode,
+  ForbiddenError,
+  IntentConflictCode,
+  IntentConflictError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from "./models/bank-payments.js";
+import type { Matchable } from "./matchable.js";
 
-type Schemas = components["schemas"];
-export type IntentConflictError = Schemas["IntentConflictError"];
-export type IntentConflictCode = Schemas["IntentConflictCode"];
-export type CreditConflictError = Schemas["CreditConflictError"];
-export type CreditErrorCode = Schemas["CreditErrorCode"];
-export type ValidationError = Schemas["ValidationError"];
-export type NotFoundError = Schemas["NotFoundError"];
-export type UnauthenticatedError = Schemas["UnauthenticatedError"];
-export type ForbiddenError = Schemas["ForbiddenError"];
+export type {
+  CreditConflictError,
+  CreditErrorCode,
+  ForbiddenError,
+  IntentConflictCode,
+  IntentConflictError,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+};
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -21,10 +32,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * A 409 on a transaction intent (`{conflict, message, action?}`), optionally with a given code:
  * `already_occurred`, `not_ready` or `bank_account_conflict`.
  */
-export function isIntentConflict<C extends IntentConflictCode = IntentConflictCode>(
-  error: unknown,
+export function isIntentConflict<E, C extends IntentConflictCode = IntentConflictCode>(
+  error: Matchable<E, IntentConflictError>,
   code?: C,
-): error is IntentConflictError & { conflict: C } {
+): error is Matchable<E, IntentConflictError> & IntentConflictError & { conflict: C } {
   return (
     isObject(error) && typeof error.conflict === "string" && typeof error.message === "string" &&
     (code === undefined || error.conflict === code)
@@ -35,10 +46,10 @@ export function isIntentConflict<C extends IntentConflictCode = IntentConflictCo
  * A 409 on a credit (`{error, message}`), optionally with a given code: `incompatible_status`,
  * `no_reference_number`, `already_cancelled`, `still_processing` or `failed`.
  */
-export function isCreditConflict<C extends CreditErrorCode = CreditErrorCode>(
-  error: unknown,
+export function isCreditConflict<E, C extends CreditErrorCode = CreditErrorCode>(
+  error: Matchable<E, CreditConflictError>,
   code?: C,
-): error is CreditConflictError & { error: C } {
+): error is Matchable<E, CreditConflictError> & CreditConflictError & { error: C } {
   return (
     isObject(error) && typeof error.error === "string" && typeof error.message === "string" &&
     (code === undefined || error.error === code)
@@ -46,7 +57,7 @@ export function isCreditConflict<C extends CreditErrorCode = CreditErrorCode>(
 }
 
 /** A 422 (`{message, errors: {field: string[]}}`). */
-export function isValidationError(error: unknown): error is ValidationError {
+export function isValidationError<E>(error: Matchable<E, ValidationError>): error is Matchable<E, ValidationError> & ValidationError {
   return isObject(error) && typeof error.message === "string" && isObject(error.errors);
 }
 
@@ -56,16 +67,16 @@ export function fieldErrors(error: ValidationError, field: string): readonly str
 }
 
 /** A 404 (`{"message": "not_found"}`). */
-export function isNotFound(error: unknown): error is NotFoundError {
+export function isNotFound<E>(error: Matchable<E, NotFoundError>): error is Matchable<E, NotFoundError> & NotFoundError {
   return isObject(error) && error.message === "not_found";
 }
 
 /** A 401 (`{"message": "Unauthenticated."}`): a missing, malformed or unknown key. */
-export function isUnauthenticated(error: unknown): error is UnauthenticatedError {
+export function isUnauthenticated<E>(error: Matchable<E, UnauthenticatedError>): error is Matchable<E, UnauthenticatedError> & UnauthenticatedError {
   return isObject(error) && error.message === "Unauthenticated.";
 }
 
 /** A 403 (`{"message": "This action is unauthorized."}`): a valid key of the wrong kind. */
-export function isForbidden(error: unknown): error is ForbiddenError {
+export function isForbidden<E>(error: Matchable<E, ForbiddenError>): error is Matchable<E, ForbiddenError> & ForbiddenError {
   return isObject(error) && error.message === "This action is unauthorized.";
 }

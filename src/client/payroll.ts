@@ -1,11 +1,9 @@
 // Helpers for the Check Cashing Service's decline and correction bodies (`{errors: [...]}`, on
 // HTTP 400 and 500).
-import type { components } from "../../generated/types/check-cashing.js";
+import type { Matchable } from "./matchable.js";
+import type { AdverseActionFlag, PayrollError, PayrollErrorBody } from "./models/check-cashing.js";
 
-type Schemas = components["schemas"];
-export type PayrollError = Schemas["PayrollError"];
-export type PayrollErrorBody = Schemas["PayrollBadRequest"] | Schemas["PayrollServerError"];
-export type AdverseActionFlag = Schemas["AdverseActionFlag"];
+export type { AdverseActionFlag, PayrollError, PayrollErrorBody };
 
 /**
  * Error types named by the documentation (`declined`, `id_error`) and by the contract decisions
@@ -15,7 +13,7 @@ export type AdverseActionFlag = Schemas["AdverseActionFlag"];
 export type PayrollErrorType = "declined" | "id_error" | "correction" | "system_error";
 
 /** A payroll decline or correction body: `errors` is an array of error entries. */
-export function isPayrollErrorBody(error: unknown): error is PayrollErrorBody {
+export function isPayrollErrorBody<E>(error: Matchable<E, PayrollErrorBody>): error is Matchable<E, PayrollErrorBody> & PayrollErrorBody {
   return (
     typeof error === "object" && error !== null &&
     Array.isArray((error as { errors?: unknown }).errors)

@@ -1,14 +1,13 @@
 // The read of a transaction intent answers one of two closed views (a oneOf in the contract):
 // the full view for the secret key, the reduced view (with `is_mailable`) for the publishable key.
-import type { components } from "../../generated/types/bank-payments.js";
+import type { TransactionIntent, TransactionIntentPublic, TransactionIntentView } from "./models/bank-payments.js";
 
-type Schemas = components["schemas"];
-export type TransactionIntentView = Schemas["TransactionIntentView"];
-export type TransactionIntentFull = Schemas["TransactionIntent"];
-export type TransactionIntentPublic = Schemas["TransactionIntentPublic"];
+export type { TransactionIntentView };
+/** The full view (secret key). */
+export type TransactionIntentFull = TransactionIntent;
 
 /** The full view (secret key): has `captured_at`, `captured_status`, `extras`...; no `is_mailable`. */
-export function isFullView(intent: TransactionIntentView): intent is TransactionIntentFull {
+export function isFullView(intent: TransactionIntentView): intent is TransactionIntent {
   return !("is_mailable" in intent);
 }
 

@@ -131,6 +131,7 @@ describe("paginate", () => {
       assert.equal(error.status, 422);
       assert.equal(error.page, 1);
       assert.ok(isValidationError(error.body));
+      assert.equal(error.error.code, "validation_error");
       return true;
     });
   });

@@ -1,0 +1,17 @@
+import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+import { serviceHeaders } from "./headers.js";
+
+/** Options of a client of a service that takes a bearer key. */
+export interface KeyedClientOptions extends Omit<ClientOptions, "baseUrl"> {
+  baseUrl: string;
+  apiKey: string;
+}
+
+/** An openapi-fetch client sending `Authorization: Bearer <apiKey>` and `Accept` as default headers. */
+export function createKeyedClient<Paths extends {}>(factoryName: string, options: KeyedClientOptions): Client<Paths> {
+  const { apiKey, ...clientOptions } = options;
+  if (typeof apiKey !== "string" || apiKey.length === 0) {
+    throw new TypeError(`${factoryName}: apiKey must be a non-empty string`);
+  }
+  return createClient<Paths>({ ...clientOptions, headers: serviceHeaders(apiKey, clientOptions.headers) });
+}
