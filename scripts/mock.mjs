@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 // Prism mocks of both services, from the published OpenAPI documents in generated/openapi/.
 //
-//   node scripts/mock.mjs        bank payments on 127.0.0.1:4010, check cashing on 127.0.0.1:4011
-//                                (MOCK_HOST, BANK_MOCK_PORT and CHECK_CASHING_MOCK_PORT override)
+//   node scripts/mock.mjs             bank payments on 127.0.0.1:4010, check cashing on 127.0.0.1:4011
+//   node scripts/mock.mjs --verbose   the same, echoing everything Prism logs (start-up included)
+//                                     (MOCK_HOST, BANK_MOCK_PORT and CHECK_CASHING_MOCK_PORT override)
+//
+// Without --verbose nothing of Prism's start-up is shown, and afterwards only its warnings and
+// errors (a request that breaks the contract): the start-up lines list every route and read like
+// failures next to the banner.
 //
 // Programmatic use (tests): `const mock = await startMock({ bankPort, checkCashingPort }); ...;
-// await mock.stop();`. Prism is stateless: it validates each request against the contract and
-// answers the contract's examples (see README, "The mock").
+// await mock.stop();`, or `startDocumentMock("sandbox-helpers", { port: 0 })` for one document.
+// Prism is stateless: it validates each request against the contract and answers the contract's
+// examples (see README, "The mock").
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -34,19 +40,41 @@ export function freePort(host = "127.0.0.1") {
 
 const delay = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts one Prism mock and resolves once it answers HTTP, or rejects if it exits or never does. */
-async function startPrism({ document, host, port, probePath, log, label, readyTimeoutMs }) {
+/** Resolves once a TCP connection to host:port opens (and closes it): no HTTP request, so Prism logs nothing. */
+function tcpOpen(host, port, timeoutMs = 1000) {
+  return new Promise((resolveOpen, reject) => {
+    const socket = connect({ host, port });
+    const timer = setTimeout(() => socket.destroy(new Error("timeout")), timeoutMs);
+    socket.once("connect", () => { clearTimeout(timer); socket.end(); resolveOpen(); });
+    socket.once("error", (error) => { clearTimeout(timer); reject(error); });
+  });
+}
+
+/** Prism's warning and error lines (a request the contract refuses, a response it cannot build). */
+export function isPrismProblem(line) {
+  return /[✖⚠]|\b(error|warning)\b/.test(line);
+}
+
+/** How a mock passes Prism's lines on: `log(line, label)`, or true for stdout, false for nothing. */
+function logger(log) {
+  if (typeof log === "function") return log;
+  return log ? (line, label) => process.stdout.write(`[${label}] ${line}\n`) : () => {};
+}
+
+/** Starts one Prism mock and resolves once it listens (TCP), or rejects if it exits or never does. */
+async function startPrism({ document, host, port, log, label, readyTimeoutMs }) {
   if (!existsSync(prismBin)) throw new Error(`Prism is not installed (${prismBin}); run npm ci`);
   const child = spawn(process.execPath, [prismBin, "mock", "--host", host, "--port", String(port), document], {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = [];
+  const emit = logger(log);
   const collect = (chunk) => {
     const text = chunk.toString();
     output.push(text);
     if (output.length > 200) output.shift();
-    if (log) for (const line of text.split("\n")) if (line.trim()) process.stdout.write(`[${label}] ${line}\n`);
+    for (const line of text.split("\n")) if (line.trim()) emit(line, label);
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
@@ -62,8 +90,9 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
     }
   };
 
-  // With port 0 the OS picks the port; Prism names it in its "listening" line.
-  let url = port === 0 ? undefined : `http://${host}:${port}`;
+  // Prism names its URL in its "listening" line (with port 0 the OS picks the port). Waiting for
+  // that line also keeps a port already taken by another server from passing for ready.
+  let url;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (exited !== null) {
@@ -75,9 +104,10 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
     }
     try {
       if (url === undefined) throw new Error("not listening yet");
-      // Any HTTP answer (a 401, 404 or 405 included) means Prism is listening.
-      const response = await fetch(url + probePath, { signal: AbortSignal.timeout(1000) });
-      await response.arrayBuffer();
+      // A TCP probe, not an HTTP one: an HTTP probe makes Prism log the request and, for a
+      // request the contract rejects, a validation error, before the banner.
+      const { hostname, port: openPort } = new URL(url);
+      await tcpOpen(hostname, Number(openPort));
       return { url, stop, output };
     } catch {
       if (Date.now() > deadline) {
@@ -87,6 +117,17 @@ async function startPrism({ document, host, port, probePath, log, label, readyTi
       await delay(100);
     }
   }
+}
+
+/**
+ * Starts a Prism mock of one published document (`bank-payments`, `check-cashing` or
+ * `sandbox-helpers`); resolves to `{ url, stop }` once it listens.
+ */
+export async function startDocumentMock(name, { port = 0, host = "127.0.0.1", log = false, readyTimeoutMs = 60_000 } = {}) {
+  const { url, stop } = await startPrism({
+    document: join(root, "generated/openapi", `${name}.yaml`), host, port, log, label: name, readyTimeoutMs,
+  });
+  return { url, stop };
 }
 
 /**
@@ -103,10 +144,8 @@ export async function startMock({
 } = {}) {
   const common = { host, log, readyTimeoutMs };
   const results = await Promise.allSettled([
-    startPrism({ ...common, label: "bank-payments", port: bankPort, probePath: "/api/transaction-intents",
-      document: join(root, "generated/openapi/bank-payments.yaml") }),
-    startPrism({ ...common, label: "check-cashing", port: checkCashingPort, probePath: "/v1/payroll",
-      document: join(root, "generated/openapi/check-cashing.yaml") }),
+    startDocumentMock("bank-payments", { ...common, port: bankPort }),
+    startDocumentMock("check-cashing", { ...common, port: checkCashingPort }),
   ]);
   const started = results.filter((r) => r.status === "fulfilled").map((r) => r.value);
   const failed = results.find((r) => r.status === "rejected");
@@ -122,28 +161,46 @@ export async function startMock({
   };
 }
 
-async function main() {
-  const host = process.env.MOCK_HOST ?? "127.0.0.1";
-  const bankPort = Number(process.env.BANK_MOCK_PORT ?? DEFAULT_BANK_PORT);
-  const checkCashingPort = Number(process.env.CHECK_CASHING_MOCK_PORT ?? DEFAULT_CHECK_CASHING_PORT);
-  const mock = await startMock({ host, bankPort, checkCashingPort, log: true });
+/** The text printed once both mocks are ready. */
+export function banner({ bankUrl, checkCashingUrl, verbose }) {
   const body = JSON.stringify({
     amount: 125, bank_account: "bank_account_Vd93LmQa2XkP7rTe", consumer_id: "consumer_Hq7Zx2LmN4pR8sTu",
     store_number: "0042", type: "bankpay",
   });
-  process.stdout.write(`
-Mocks ready (Prism, stateless: answers the contract's examples, validates requests):
-  Bank Payment Service   ${mock.bankUrl}        (paths under /api)
-  Check Cashing Service  ${mock.checkCashingUrl}        (POST /v1/payroll)
+  return `
+Mocks ready (Prism: stateless, answers the contract's examples, validates every request)
+  Bank Payment Service   ${bankUrl}   (paths under /api)
+  Check Cashing Service  ${checkCashingUrl}   (POST /v1/payroll)
 
 Try:
-  curl -s ${mock.bankUrl}/api/transaction-intents/transaction_intent_2Rb7YcM4nQ8wLx5K -H 'Authorization: Bearer sk_test_any' -H 'Accept: application/json'
-  curl -s -X POST ${mock.bankUrl}/api/transaction-intents -H 'Authorization: Bearer sk_test_any' -H 'Content-Type: application/json' -H 'Prefer: code=201' -d '${body}'
+  curl -s ${bankUrl}/api/transaction-intents/transaction_intent_2Rb7YcM4nQ8wLx5K -H 'Authorization: Bearer sk_test_any' -H 'Accept: application/json'
+  curl -s -X POST ${bankUrl}/api/transaction-intents -H 'Authorization: Bearer sk_test_any' -H 'Content-Type: application/json' -H 'Prefer: code=201' -d '${body}'
+  Pick a documented response with -H 'Prefer: code=409' or -H 'Prefer: code=201, example=Create and authorize'
+  (without 'Prefer: code=201' a creation answers the lowest 2xx: the 200 "declined" example).
 
-Pick a documented response with a header, e.g. -H 'Prefer: code=409' or -H 'Prefer: code=201, example=Create and authorize'.
-Without 'Prefer: code=201', creating a transaction intent answers the lowest 2xx: the 200 "declined" example.
-Ctrl-C stops both.
-`);
+A stateful service that remembers and applies the rules (the reference sandbox):
+  npm run sandbox             bank on http://127.0.0.1:4020, check cashing on http://127.0.0.1:4021
+                              (from an install of the package: npx payments-sandbox)
+From TypeScript (README, "Use the API"):
+  import { createBankPayments } from "bank-payments-contract";
+  const bank = createBankPayments({ baseUrl: "${bankUrl}", apiKey: "sk_test_any" });
+
+${verbose ? "Showing everything Prism logs." : "Showing Prism's warnings and errors only (--verbose: everything)."} Ctrl-C stops both.
+`;
+}
+
+async function main() {
+  const verbose = process.argv.includes("--verbose");
+  const host = process.env.MOCK_HOST ?? "127.0.0.1";
+  const bankPort = Number(process.env.BANK_MOCK_PORT ?? DEFAULT_BANK_PORT);
+  const checkCashingPort = Number(process.env.CHECK_CASHING_MOCK_PORT ?? DEFAULT_CHECK_CASHING_PORT);
+  let ready = false;
+  const log = (line, label) => {
+    if (verbose || (ready && isPrismProblem(line))) process.stdout.write(`[${label}] ${line}\n`);
+  };
+  const mock = await startMock({ host, bankPort, checkCashingPort, log });
+  process.stdout.write(banner({ ...mock, verbose }));
+  ready = true;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;

@@ -1,7 +1,8 @@
-// Type tests: test/client/types/client-usage.ts holds calls that must not compile, each under a
-// `// @ts-expect-error`. Compiled as is it must be clean; compiled without the directives every
+// Type tests: the fixtures in test/client/types/ hold calls that must not compile, each under a
+// `// @ts-expect-error`. Compiled as is each must be clean; compiled without the directives every
 // one of those lines must have an error (so no directive passes by accident); and a directive on a
-// line that compiles must be reported, proving the check can fail.
+// line that compiles must be reported, proving the check can fail. resource-contract.ts holds no
+// directives: it must compile, and fail once a check is made false.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,7 +11,6 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const fixture = join(root, "test/client/types/client-usage.ts");
 const directive = /^\s*\/\/ @ts-expect-error\b.*$/;
 
 const parsed = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
@@ -20,8 +20,8 @@ const parsed = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), 
 if (!parsed) throw new Error("tsconfig.json could not be read");
 const options = { ...parsed.options, noEmit: true };
 
-/** Type-checks the fixture with its text replaced by `text`; returns `line: message` diagnostics of the fixture. */
-function check(text: string): { line: number; code: number; message: string }[] {
+/** Type-checks `fixture` with its text replaced by `text`; returns the diagnostics of the fixture. */
+function check(fixture: string, text: string): { line: number; code: number; message: string }[] {
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -40,35 +40,70 @@ function check(text: string): { line: number; code: number; message: string }[] 
     }));
 }
 
-const source = readFileSync(fixture, "utf8");
-const lines = source.split("\n");
-const directiveLines = lines.flatMap((line, index) => (directive.test(line) ? [index + 1] : []));
 
-describe("type tests (test/client/types/client-usage.ts)", () => {
-  it("holds a @ts-expect-error for each case the brief names, and more", () => {
-    assert.ok(directiveLines.length >= 15, `only ${directiveLines.length} directives`);
-    for (const topic of ["wrong enum value", "missing required body field", "missing path parameter", "wrong field type", "captured_at is secret-only"]) {
-      assert.ok(lines.some((line) => directive.test(line) && line.includes(topic)), topic);
-    }
+type Fixture = { file: string; minDirectives: number; topics: string[] };
+const fixtures: Fixture[] = [
+  {
+    file: "client-usage.ts",
+    minDirectives: 15,
+    topics: ["wrong enum value", "missing required body field", "missing path parameter", "wrong field type", "captured_at is secret-only"],
+  },
+  {
+    file: "resource-usage.ts",
+    minDirectives: 18,
+    topics: [
+      "capture needs an amount", "never answers an intent conflict", "never answers a credit conflict", "documents no 422",
+      "documents no 404", "documents no 401", "documents no 403", "never a payroll error body", "unknown value can never be matched",
+      "never the code of a credit cancellation",
+    ],
+  },
+];
+
+for (const { file, minDirectives, topics } of fixtures) {
+  const fixture = join(root, "test/client/types", file);
+  const source = readFileSync(fixture, "utf8");
+  const lines = source.split("\n");
+  const directiveLines = lines.flatMap((line, index) => (directive.test(line) ? [index + 1] : []));
+
+  describe(`type tests (test/client/types/${file})`, () => {
+    it("holds a @ts-expect-error for each case named, and more", () => {
+      assert.ok(directiveLines.length >= minDirectives, `only ${directiveLines.length} directives`);
+      for (const topic of topics) assert.ok(lines.some((line) => directive.test(line) && line.includes(topic)), topic);
+    });
+
+    it("compiles cleanly with the directives", () => {
+      assert.deepEqual(check(fixture, source), []);
+    });
+
+    it("has an error on every line under a directive once the directives are removed", () => {
+      const stripped = lines.map((line) => (directive.test(line) ? "" : line)).join("\n");
+      const errorLines = new Set(check(fixture, stripped).map((d) => d.line));
+      const missing = directiveLines.filter((line) => !errorLines.has(line + 1));
+      assert.deepEqual(missing.map((line) => `${line + 1}: ${lines[line].trim()}`), []);
+    });
+
+    it("reports an unused directive on a line that compiles (the check can fail)", () => {
+      const withValidLine = `${source}\n// @ts-expect-error this statement is valid, so the directive is unused\nvoid 0;\n`;
+      const diagnostics = check(fixture, withValidLine);
+      assert.ok(
+        diagnostics.some((d) => d.code === 2578 && /Unused '@ts-expect-error' directive/.test(d.message)),
+        JSON.stringify(diagnostics),
+      );
+    });
+  });
+}
+
+describe("type tests (test/client/types/resource-contract.ts)", () => {
+  const fixture = join(root, "test/client/types/resource-contract.ts");
+  const source = readFileSync(fixture, "utf8");
+
+  it("every method's data, body and query are its operation's", () => {
+    assert.deepEqual(check(fixture, source), []);
   });
 
-  it("compiles cleanly with the directives", () => {
-    assert.deepEqual(check(source), []);
-  });
-
-  it("has an error on every line under a directive once the directives are removed", () => {
-    const stripped = lines.map((line) => (directive.test(line) ? "" : line)).join("\n");
-    const errorLines = new Set(check(stripped).map((d) => d.line));
-    const missing = directiveLines.filter((line) => !errorLines.has(line + 1));
-    assert.deepEqual(missing.map((line) => `${line + 1}: ${lines[line].trim()}`), []);
-  });
-
-  it("reports an unused directive on a line that compiles (the check can fail)", () => {
-    const withValidLine = `${source}\n// @ts-expect-error this call is valid, so the directive is unused\nvoid isFullView;\n`;
-    const diagnostics = check(withValidLine);
-    assert.ok(
-      diagnostics.some((d) => d.code === 2578 && /Unused '@ts-expect-error' directive/.test(d.message)),
-      JSON.stringify(diagnostics),
-    );
+  it("fails once a check is false (an action the methods do not cover)", () => {
+    const altered = source.replace('"cancel" | "cancel_refund">>', '"cancel" | "cancel_refund" | "void">>');
+    assert.notEqual(altered, source);
+    assert.ok(check(fixture, altered).some((d) => d.code === 2344), "no error for a false check");
   });
 });

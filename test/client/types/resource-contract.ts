@@ -1,0 +1,68 @@
+// The resource clients' declared signatures, checked against the generated operations: each
+// method's data, request body and query are the operation's (mutually assignable), and the action
+// methods cover every action of the contract. A contract change that a method does not follow
+// makes this file fail to compile (test/client/types.test.ts and `tsc -p tsconfig.json`).
+import type { operations as Bank } from "../../../generated/types/bank-payments.js";
+import type { operations as CheckCashing } from "../../../generated/types/check-cashing.js";
+import type { operations as Helpers } from "../../../generated/types/sandbox-helpers.js";
+import type { QueryOf, RequestBodyOf, Same, SuccessBody } from "../../../src/client/api/operation-types.js";
+import type { KnownMembers } from "../../../src/client/models/known-members.js";
+import type { BankPaymentsApi, CheckCashingApi, SandboxHelpersApi } from "../../../src/index.js";
+
+type Check<T extends true> = T;
+/** What a method's promise holds as `data`. */
+type DataOf<M> = M extends (...args: never[]) => Promise<infer R> ? NonNullable<R extends { data?: infer D } ? D : never> : never;
+/** The envelope's `data` of an operation's success body. */
+type Resource<Op> = SuccessBody<Op> extends { data: infer D } ? D : never;
+/** The n-th parameter of a method. */
+type Param<M, N extends number> = M extends (...args: infer A) => unknown ? A[N] : never;
+/** The body of one action of `updateTransactionIntent`, without its `action`. */
+type ActionParams<A> = Omit<Extract<RequestBodyOf<Bank["updateTransactionIntent"]>, { action: A }>, "action">;
+
+type Intents = BankPaymentsApi["transactionIntents"];
+type Credits = BankPaymentsApi["credits"];
+type HelperIntents = SandboxHelpersApi["transactionIntents"];
+
+export type Checks = [
+  // Transaction intents
+  Check<Same<DataOf<Intents["create"]>, Resource<Bank["createTransactionIntent"]>>>,
+  Check<Same<Param<Intents["create"], 0>, RequestBodyOf<Bank["createTransactionIntent"]>>>,
+  Check<Same<DataOf<Intents["retrieve"]>, Resource<Bank["getTransactionIntent"]>>>,
+  Check<Same<DataOf<Intents["listPage"]>, SuccessBody<Bank["listTransactionIntents"]>>>,
+  Check<Same<NonNullable<Param<Intents["list"], 0>>, QueryOf<Bank["listTransactionIntents"]>>>,
+  Check<Same<NonNullable<Param<Intents["listPage"], 0>>, QueryOf<Bank["listTransactionIntents"]>>>,
+  Check<Same<DataOf<Intents["capture"]>, Resource<Bank["updateTransactionIntent"]>>>,
+  Check<Same<Param<Intents["capture"], 1>, ActionParams<"capture">>>,
+  Check<Same<Param<Intents["refund"], 1>, ActionParams<"refund">>>,
+  Check<Same<ActionParams<"authorize" | "cancel" | "cancel_refund">, {}>>,
+  // One method per action: authorize, capture, refund, cancel, cancelRefund.
+  Check<Same<RequestBodyOf<Bank["updateTransactionIntent"]>["action"], "authorize" | "capture" | "refund" | "cancel" | "cancel_refund">>,
+  Check<Same<DataOf<Intents["updateBillingAddress"]>, Resource<Bank["updateTransactionIntentBillingAddress"]>>>,
+  // The update's open members are JSON values here where the generated type says `unknown`.
+  Check<Same<KnownMembers<Param<Intents["updateBillingAddress"], 1>>, KnownMembers<RequestBodyOf<Bank["updateTransactionIntentBillingAddress"]>>>>,
+  // Credits
+  Check<Same<DataOf<Credits["create"]>, Resource<Bank["createCredit"]>>>,
+  Check<Same<Param<Credits["create"], 0>, RequestBodyOf<Bank["createCredit"]>>>,
+  Check<Same<DataOf<Credits["retrieve"]>, Resource<Bank["getCredit"]>>>,
+  Check<Same<DataOf<Credits["listPage"]>, SuccessBody<Bank["listCredits"]>>>,
+  Check<Same<NonNullable<Param<Credits["list"], 0>>, QueryOf<Bank["listCredits"]>>>,
+  Check<Same<DataOf<Credits["cancel"]>, Resource<Bank["cancelCredit"]>>>,
+  Check<Same<{ action: "cancel" }, RequestBodyOf<Bank["cancelCredit"]>>>,
+  // Check cashing
+  Check<Same<DataOf<CheckCashingApi["payroll"]["submit"]>, SuccessBody<CheckCashing["submitPayrollCheck"]>>>,
+  Check<Same<Param<CheckCashingApi["payroll"]["submit"], 0>, RequestBodyOf<CheckCashing["submitPayrollCheck"]>>>,
+  // Sandbox helpers
+  Check<Same<DataOf<HelperIntents["acceptServiceFee"]>, Resource<Helpers["acceptServiceFee"]>>>,
+  Check<Same<NonNullable<Param<HelperIntents["acceptServiceFee"], 1>>, RequestBodyOf<Helpers["acceptServiceFee"]>>>,
+  Check<Same<DataOf<HelperIntents["setStatus"]>, Resource<Helpers["setIntentStatus"]>>>,
+  Check<Same<Param<HelperIntents["setStatus"], 1>, RequestBodyOf<Helpers["setIntentStatus"]>>>,
+  Check<Same<DataOf<HelperIntents["failNextCapture"]>, Resource<Helpers["failNextCapture"]>>>,
+  Check<Same<Param<HelperIntents["failNextCapture"], 1>, RequestBodyOf<Helpers["failNextCapture"]>>>,
+  Check<Same<DataOf<HelperIntents["returnDebit"]>, Resource<Helpers["returnDebit"]>>>,
+  Check<Same<DataOf<SandboxHelpersApi["credits"]["settle"]>, Resource<Helpers["settleCredit"]>>>,
+  Check<Same<DataOf<SandboxHelpersApi["credits"]["fail"]>, Resource<Helpers["failCredit"]>>>,
+  Check<Same<DataOf<SandboxHelpersApi["settings"]["retrieve"]>, Resource<Helpers["getSandboxSettings"]>>>,
+  Check<Same<DataOf<SandboxHelpersApi["settings"]["update"]>, Resource<Helpers["updateSandboxSettings"]>>>,
+  Check<Same<Param<SandboxHelpersApi["settings"]["update"], 0>, RequestBodyOf<Helpers["updateSandboxSettings"]>>>,
+  Check<Same<DataOf<SandboxHelpersApi["reset"]>, Resource<Helpers["resetSandbox"]>>>,
+];
