@@ -1,22 +1,26 @@
 // Page walking for the low-level Bank Payment Service client: `paginate(client, path, ...)` over
 // `/api/transaction-intents` or `/api/credits`. Filters and items are typed from the generated
 // operations; pages are walked by api/list.ts, as the resource clients' `list()` does.
-import type { paths } from "../../generated/types/bank-payments.js";
 import { walkPages, type ListError } from "./api/list.js";
 import { apiErrorOf, UnexpectedResponseError, type ApiResult } from "./api/result.js";
 import type { BankPaymentsClient } from "./bank-payments.js";
-import type { Credit, TransactionIntent } from "./models/bank-payments.js";
+import type {
+  Credit,
+  CreditListQuery,
+  CreditPage,
+  TransactionIntent,
+  TransactionIntentListQuery,
+  TransactionIntentPage,
+} from "./models/bank-payments.js";
 
 /** The list endpoints. */
 export type ListPath = "/api/transaction-intents" | "/api/credits";
 /** A list endpoint's query parameters (filters, `page`, `per_page`), as the contract types them. */
-export type ListQuery<P extends ListPath> = NonNullable<paths[P]["get"]["parameters"]["query"]>;
+export type ListQuery<P extends ListPath> = P extends "/api/credits" ? CreditListQuery : TransactionIntentListQuery;
 /** One element of a list endpoint's `data`. */
 export type ListItem<P extends ListPath> = P extends "/api/credits" ? Credit : TransactionIntent;
 /** One page of a list endpoint: `{data, links, meta}`. */
-export type ListPage<P extends ListPath> = Omit<paths[P]["get"]["responses"][200]["content"]["application/json"], "data"> & {
-  data: ListItem<P>[];
-};
+export type ListPage<P extends ListPath> = P extends "/api/credits" ? CreditPage : TransactionIntentPage;
 /** The error bodies a list endpoint documents (401, 403, 422). */
 export type ListErrorBody = ListError["body"];
 
@@ -41,7 +45,7 @@ export function paginatePages<P extends ListPath>(
   const fetchPage = async (page: number): Promise<ApiResult<ListPage<P>, ListError>> => {
     // The request is the same for both paths; it is made through one of them and typed back.
     const { data, error, response } = await client.GET(path as "/api/credits", {
-      params: { query: { ...query, page } as ListQuery<"/api/credits"> },
+      params: { query: { ...query, page } as CreditListQuery },
       signal,
     });
     if (data !== undefined) return { data: data as ListPage<P>, response };
@@ -61,7 +65,7 @@ export async function* paginate<P extends ListPath>(
   path: P,
   options: PaginateOptions<P> = {},
 ): AsyncGenerator<ListItem<P>, void, undefined> {
-  for await (const page of paginatePages(client, path, options)) yield* page.data;
+  for await (const page of paginatePages(client, path, options)) yield* page.data as ListItem<P>[];
 }
 
 /** Every transaction intent matching the filters, walking all pages. */

@@ -42,7 +42,7 @@ export interface WalkOptions {
 }
 
 /** Each page in turn, from `startPage` to `meta.last_page`; a failing page throws `PaginationError`. */
-export async function* walkPages<Item, Page extends ListPage<Item>>(
+export async function* walkPages<Page extends ListPage<object>>(
   fetchPage: (page: number) => Promise<ApiResult<Page, ListError>>,
   options: WalkOptions = {},
 ): AsyncGenerator<Page, void, undefined> {
@@ -66,7 +66,7 @@ export function itemsOf<Item extends object>(
 ): AsyncIterable<Item> {
   return {
     async *[Symbol.asyncIterator]() {
-      for await (const page of walkPages<Item, ListPage<Item>>(fetchPage, options)) yield* page.data;
+      for await (const page of walkPages(fetchPage, options)) yield* page.data;
     },
   };
 }
