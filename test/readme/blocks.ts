@@ -1,0 +1,56 @@
+// README's fenced code blocks. A block's info string says what it is: `ts` is a program that is
+// type-checked and run against the sandbox (test/readme/readme.test.ts; the complete example
+// also from the packed package, test/client/pack.test.ts); `text output` is what the `ts` block
+// before it prints; `sh`, `yaml`, `json` and plain `text` are shown, not run.
+import { readFileSync } from "node:fs";
+
+export interface Block {
+  /** The info string after the opening fence: `ts`, `sh`, `text output`... */
+  info: string;
+  code: string;
+  /** 1-based line of the opening fence. */
+  line: number;
+  /** The nearest `##` heading above the block. */
+  heading: string;
+  /** For a `ts` block: the `text output` block right after it, if any. */
+  output?: string;
+}
+
+const readmeUrl = new URL("../../README.md", import.meta.url);
+
+/** Every fenced block of a Markdown text, `text output` blocks attached to the `ts` block they follow. */
+export function blocksOf(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = markdown.split("\n");
+  let heading = "";
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    if (line.startsWith("## ")) heading = line.slice(3).trim();
+    const fence = /^```(.*)$/.exec(line);
+    if (!fence) continue;
+    const start = i;
+    const body: string[] = [];
+    for (i += 1; i < lines.length && lines[i] !== "```"; i += 1) body.push(lines[i]);
+    const block: Block = { info: fence[1].trim(), code: `${body.join("\n")}\n`, line: start + 1, heading };
+    const previous = blocks.at(-1);
+    if (block.info === "text output" && previous?.info === "ts" && previous.output === undefined) previous.output = block.code;
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+export function readmeBlocks(): Block[] {
+  return blocksOf(readFileSync(readmeUrl, "utf8"));
+}
+
+/** The program blocks (`ts`). */
+export function programBlocks(blocks: Block[] = readmeBlocks()): Block[] {
+  return blocks.filter((block) => block.info === "ts");
+}
+
+/** The complete example: the first `ts` block under "Example: a complete integration". */
+export function completeExample(blocks: Block[] = readmeBlocks()): Block {
+  const block = programBlocks(blocks).find((b) => b.heading === "Example: a complete integration");
+  if (!block) throw new Error('README has no ts block under "## Example: a complete integration"');
+  return block;
+}
