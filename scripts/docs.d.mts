@@ -2,3 +2,4 @@
 export declare const docServices: readonly { name: string; title: string }[];
 export declare function remoteAssetUrls(html: string): string[];
 export declare function buildDocs(options?: { outDir?: string }): Promise<string[]>;
+export declare const idleCallbackPolyfill: string;

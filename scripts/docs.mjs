@@ -11,7 +11,14 @@
 //   the viewer posts usage traces to Redocly);
 // - Redoc's bundle names two CDN folders for decorative icons and its "powered by" logo; they are
 //   rewritten to relative paths, so viewing the page never asks another host for anything (the
-//   icons are simply absent, the logo hides itself when it does not load).
+//   icons are simply absent, the logo hides itself when it does not load);
+// - a one-line requestIdleCallback polyfill is put first in <head>: Redoc builds its search index
+//   in an idle callback, and in a browser without requestIdleCallback (Safari) the search box
+//   stayed on "Loading..." for good.
+//
+// The page opens on the operations: each service's description (the namespace doc comment in
+// spec/) starts with a table of its operations linking to them, then a short guide whose `##`
+// headings Redoc lists in the side menu.
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -31,6 +38,10 @@ const cdnRewrites = [
   ["https://cdn.redocly.com/icons/", "redoc-assets/icons/"],
   ["https://cdn.redoc.ly/redoc/", "redoc-assets/"],
 ];
+
+/** Defines requestIdleCallback where the browser lacks it, before Redoc's scripts run. */
+export const idleCallbackPolyfill =
+  "<script>window.requestIdleCallback||(window.requestIdleCallback=function(cb){return setTimeout(function(){cb({didTimeout:false,timeRemaining:function(){return 0}})},1)},window.cancelIdleCallback=clearTimeout);</script>";
 
 /** Script, style, font or image URLs of other hosts that a page would fetch when viewed. */
 export function remoteAssetUrls(html) {
@@ -79,6 +90,8 @@ export async function buildDocs({ outDir = join(root, "docs-site") } = {}) {
     );
     let html = readFileSync(output, "utf8");
     for (const [from, to] of cdnRewrites) html = html.split(from).join(to);
+    if (!/<head>/.test(html)) throw new Error(`${output}: no <head> to put the requestIdleCallback polyfill in`);
+    html = html.replace("<head>", `<head>\n  ${idleCallbackPolyfill}`);
     const remote = remoteAssetUrls(html);
     if (remote.length > 0) throw new Error(`${output} would fetch from other hosts: ${remote.join(", ")}`);
     if (!html.includes('"disableTelemetry":true')) throw new Error(`${output}: Redoc telemetry is not disabled`);

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { buildDocs, docServices, remoteAssetUrls } from "../../scripts/docs.mjs";
+import { buildDocs, docServices, idleCallbackPolyfill, remoteAssetUrls } from "../../scripts/docs.mjs";
 
 const outDir = mkdtempSync(join(tmpdir(), "docs-site-"));
 const html = new Map<string, string>();
@@ -17,12 +17,20 @@ before(async () => {
 
 after(() => rmSync(outDir, { recursive: true, force: true }));
 
-type Operation = { operationId: string; summary: string };
+type Operation = { operationId: string; summary: string; tags: string[] };
+
+function documentOf(name: string): { info: { description: string }; paths: Record<string, Record<string, Operation>> } {
+  return JSON.parse(readFileSync(new URL(`../../generated/openapi/${name}.json`, import.meta.url), "utf8"));
+}
 
 function operationsOf(name: string): Operation[] {
-  const document = JSON.parse(readFileSync(new URL(`../../generated/openapi/${name}.json`, import.meta.url), "utf8"));
-  return Object.values<Record<string, Operation>>(document.paths).flatMap((item) =>
+  return Object.values(documentOf(name).paths).flatMap((item) =>
     Object.values(item).filter((op): op is Operation => typeof op === "object" && op !== null && "operationId" in op));
+}
+
+/** Redoc 3's route of an operation: `#/<tag slug>/<operationId in lower case>`. */
+function operationRoute(operation: Operation): string {
+  return `#/${operation.tags[0].toLowerCase().replace(/\s+/g, "-")}/${operation.operationId.toLowerCase()}`;
 }
 
 describe("reference docs", () => {
@@ -37,6 +45,24 @@ describe("reference docs", () => {
           assert.ok(page.includes(summary), summary);
         }
         assert.ok(page.includes(`<title>${title}</title>`));
+      });
+
+      it("opens on the operations: the description links each operation, and nothing else, before its guide", () => {
+        const description = documentOf(name).info.description;
+        const beforeGuide = description.split("\n## ")[0];
+        const links = [...beforeGuide.matchAll(/\]\((#[^)]*)\)/g)].map((m) => m[1]).sort();
+        assert.deepEqual(links, operationsOf(name).map(operationRoute).sort());
+        const tags = new Set(operationsOf(name).flatMap((o) => o.tags));
+        const headings = [...description.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+        assert.ok(headings.length > 0, "a guide");
+        // A guide heading named like a tag would make two side-menu entries of one name.
+        assert.deepEqual(headings.filter((h) => tags.has(h)), []);
+      });
+
+      it("defines requestIdleCallback before Redoc's scripts (its search waits for an idle callback)", () => {
+        const page = html.get(name) ?? "";
+        assert.ok(page.indexOf(idleCallbackPolyfill) > page.indexOf("<head>"));
+        assert.equal(page.indexOf("<script"), page.indexOf(idleCallbackPolyfill), "the polyfill is the first script");
       });
 
       it("embeds Redoc and loads nothing from other hosts, telemetry off", () => {
