@@ -70,14 +70,20 @@ async function startPrism({ document, host, port, log, label, readyTimeoutMs }) 
   });
   const output = [];
   const emit = logger(log);
-  const collect = (chunk) => {
-    const text = chunk.toString();
-    output.push(text);
-    if (output.length > 200) output.shift();
-    for (const line of text.split("\n")) if (line.trim()) emit(line, label);
+  // Whole lines only: a chunk may end in the middle of one.
+  const collector = () => {
+    let partial = "";
+    return (chunk) => {
+      const text = chunk.toString();
+      output.push(text);
+      if (output.length > 200) output.shift();
+      const lines = (partial + text).split("\n");
+      partial = lines.pop();
+      for (const line of lines) if (line.trim()) emit(line, label);
+    };
   };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
+  child.stdout.on("data", collector());
+  child.stderr.on("data", collector());
   let exited = null;
   const exitedPromise = new Promise((r) => child.once("exit", (code, signal) => { exited = { code, signal }; r(); }));
 
