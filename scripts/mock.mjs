@@ -187,7 +187,7 @@ Try:
 A stateful service that remembers and applies the rules (the reference sandbox):
   npm run sandbox             bank on http://127.0.0.1:4020, check cashing on http://127.0.0.1:4021
                               (from an install of the package: npx payments-sandbox)
-From TypeScript (README, "Use the API"):
+From TypeScript (README, "Example: a complete integration"):
   import { createBankPayments } from "bank-payments-contract";
   const bank = createBankPayments({ baseUrl: "${bankUrl}", apiKey: "sk_test_any" });
 
