@@ -5,7 +5,7 @@
 //   node scripts/build.mjs             rebuild generated/
 //   node scripts/build.mjs --out DIR   build into DIR instead (the drift test compares the two)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -215,6 +215,44 @@ export function publishable(document, namespace, name) {
   return withLinks(out, linkRows(name));
 }
 
+/**
+ * An Arazzo document of spec/arazzo/ as published in generated/arazzo/: YAML anchors and merge
+ * keys expanded (many tools do not read merge keys), `x-fixtures` (where the anchors live)
+ * dropped. Every source description must name a published OpenAPI document as
+ * `../openapi/<name>.yaml`, and every step's operationId must be an operation of it; a step that
+ * names another source (`$sourceDescriptions.<name>.<operationId>`) is checked against that one.
+ */
+export function publishableWorkflows(text, documents) {
+  const workflows = parse(text, { merge: true });
+  delete workflows["x-fixtures"];
+  const sources = new Map();
+  for (const source of workflows.sourceDescriptions) {
+    const match = /^\.\.\/openapi\/([a-z-]+)\.yaml$/.exec(source.url);
+    const document = match && documents[match[1]];
+    if (!document) throw new Error(`source ${source.name}: ${source.url} is not a published document`);
+    sources.set(source.name, operationsById(document));
+  }
+  const [defaultSource] = sources.values();
+  for (const workflow of workflows.workflows) {
+    for (const step of workflow.steps) {
+      if (step.operationId === undefined) continue;
+      const qualified = /^\$sourceDescriptions\.([^.]+)\.(.+)$/.exec(step.operationId);
+      const operations = qualified ? sources.get(qualified[1]) : defaultSource;
+      if (!operations?.has(qualified ? qualified[2] : step.operationId)) {
+        throw new Error(`workflow ${workflow.workflowId}, step ${step.stepId}: unknown operation ${step.operationId}`);
+      }
+    }
+  }
+  return `# ${header}\n${stringify(workflows, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}
+
+/** The authored Arazzo documents, by published file name. */
+export function workflowSources() {
+  const folder = join(root, "spec", "arazzo");
+  return readdirSync(folder).filter((file) => file.endsWith(".arazzo.yaml")).sort()
+    .map((file) => ({ file, text: readFileSync(join(folder, file), "utf8") }));
+}
+
 async function main() {
   const outDir = parseOutDir(process.argv);
   const scratch = mkdtempSync(join(tmpdir(), "contract-build-"));
@@ -222,8 +260,11 @@ async function main() {
     compileContract(scratch);
     mkdirSync(join(outDir, "openapi"), { recursive: true });
     mkdirSync(join(outDir, "types"), { recursive: true });
+    mkdirSync(join(outDir, "arazzo"), { recursive: true });
+    const documents = {};
     for (const { namespace, name } of services) {
       const document = publishable(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")), namespace, name);
+      documents[name] = document;
       writeFileSync(join(outDir, "openapi", `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
       writeFileSync(
         join(outDir, "openapi", `${name}.yaml`),
@@ -231,6 +272,9 @@ async function main() {
       );
       const ast = await openapiTS(document, { alphabetize: false, exportType: false });
       writeFileSync(join(outDir, "types", `${name}.ts`), `// ${header}\n${astToString(ast)}`);
+    }
+    for (const { file, text } of workflowSources()) {
+      writeFileSync(join(outDir, "arazzo", file), publishableWorkflows(text, documents));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
