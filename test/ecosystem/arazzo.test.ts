@@ -62,6 +62,14 @@ describe("Arazzo workflows: published from spec/arazzo/", () => {
     }), /unknown operation cancelCreditt/);
   });
 
+  test("the package exports the workflows, beside the document their source description names", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { exports: Record<string, unknown>; files: string[] };
+    assert.equal(pkg.exports["./arazzo/bank-payments.arazzo.yaml"], "./generated/arazzo/bank-payments.arazzo.yaml");
+    assert.ok(pkg.files.includes("generated/arazzo") && pkg.files.includes("generated/openapi"));
+    const { sourceDescriptions } = parse(readFileSync(published, "utf8")) as { sourceDescriptions: Array<{ url: string }> };
+    assert.deepEqual(sourceDescriptions.map((s) => join(root, "generated/arazzo", s.url)), [join(root, "generated/openapi/bank-payments.yaml")]);
+  });
+
   test("Redocly CLI lints the published workflows with no errors and no warnings", async () => {
     const run = await runTool(cli.redocly, ["lint", published, "--format=stylish"]);
     assert.equal(run.code, 0, run.output);
