@@ -21,12 +21,13 @@ let failed = false;
 for (const review of reviews) {
   const counts = { breaking: 0, "non-breaking": 0, documentation: 0 };
   for (const change of review.changes) counts[change.kind] += 1;
-  const from = review.baselineVersion === null ? "new document (no baseline)" : `${review.baselineVersion} -> ${review.version ?? "?"}`;
-  process.stdout.write(`\n${review.name}: ${from}; ${counts.breaking} breaking, ${counts["non-breaking"]} non-breaking, ${counts.documentation} documentation; needs a ${review.required} bump, has ${review.bump}\n`);
-  const acknowledgedKeys = new Set(review.unacknowledged?.map((c) => c.key));
+  const from = review.version === undefined ? "not published" : review.baselineVersion === null ? "new document (no baseline)" : `${review.baselineVersion} -> ${review.version}`;
+  const verdict = review.baselineVersion ? `; ${counts.breaking} breaking, ${counts["non-breaking"]} non-breaking, ${counts.documentation} documentation; needs a ${review.required} bump, has ${review.bump}` : "";
+  process.stdout.write(`\n${review.name}: ${from}${verdict}\n`);
+  const unacknowledgedKeys = new Set(review.unacknowledged?.map((c) => c.key));
   for (const change of review.changes) {
     if (change.kind === "documentation" && !args.has("--all")) continue;
-    const mark = change.kind === "breaking" ? (acknowledgedKeys.has(change.key) ? " [NOT ACKNOWLEDGED]" : " [acknowledged]") : "";
+    const mark = change.kind === "breaking" ? (unacknowledgedKeys.has(change.key) ? " [NOT ACKNOWLEDGED]" : " [acknowledged]") : "";
     process.stdout.write(`  ${change.kind.padEnd(13)} ${change.key}${mark}\n`);
   }
   for (const problem of review.problems) {
