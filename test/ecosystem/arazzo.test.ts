@@ -37,7 +37,7 @@ async function respect(bankUrl: string, keys: { secretKey: string; publishableKe
   }
 }
 
-const workflowIds = (parse(readFileSync(published, "utf8")) as { workflows: Array<{ workflowId: string; summary: string }> }).workflows;
+const publishedWorkflowList = (parse(readFileSync(published, "utf8")) as { workflows: Array<{ workflowId: string; summary: string }> }).workflows;
 
 describe("Arazzo workflows: published from spec/arazzo/", () => {
   test("generated/arazzo/ holds exactly what the build makes of spec/arazzo/", () => {
@@ -48,11 +48,11 @@ describe("Arazzo workflows: published from spec/arazzo/", () => {
   });
 
   test("one workflow per row of tables 3.1 (9) and 3.2 (3) and per conflict code of 7.2 (8)", () => {
-    const count = (prefix: string) => workflowIds.filter((w) => w.summary.startsWith(prefix)).length;
+    const count = (prefix: string) => publishedWorkflowList.filter((w) => w.summary.startsWith(prefix)).length;
     assert.equal(count("3.1:"), 9);
     assert.equal(count("3.2:"), 3);
     const codes = ["already_occurred", "not_ready", "bank_account_conflict", "incompatible_status", "no_reference_number", "already_cancelled", "still_processing", "failed"];
-    assert.deepEqual(codes.filter((code) => !workflowIds.some((w) => w.summary.startsWith(`7.2 ${code}:`))), []);
+    assert.deepEqual(codes.filter((code) => !publishedWorkflowList.some((w) => w.summary.startsWith(`7.2 ${code}:`))), []);
   });
 
   test("a step naming an unknown operation fails the build", () => {
@@ -92,7 +92,7 @@ describe("Arazzo workflows: redocly respect against the reference sandbox", () =
 
   test("every workflow passes, every step's checks (status, criteria, schema) included", async () => {
     const { code, output, workflows } = await respect(sandbox.bankUrl, sandbox);
-    assert.deepEqual(workflows.map((w) => w.workflowId).sort(), workflowIds.map((w) => w.workflowId).sort());
+    assert.deepEqual(workflows.map((w) => w.workflowId).sort(), publishedWorkflowList.map((w) => w.workflowId).sort());
     const failed = workflows.filter((w) => w.status !== "success").map((w) => w.workflowId);
     assert.deepEqual(failed, [], output.slice(-4000));
     const schemaChecks = workflows.flatMap((w) => w.executedSteps.flatMap((s) => s.checks.filter((c) => c.name === "schema check")));

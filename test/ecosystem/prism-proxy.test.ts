@@ -40,7 +40,7 @@ class ScriptedUpstream {
 }
 
 /** `prism proxy DOCUMENT UPSTREAM` on a port the OS picks; resolves with its URL once it listens. */
-async function startPrismProxy(document: string, upstream: string): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+async function startPrismProxy(document: string, upstream: string): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, [cli.prism, "proxy", "--host", "127.0.0.1", "--port", "0", document, upstream], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
@@ -57,7 +57,7 @@ async function startPrismProxy(document: string, upstream: string): Promise<{ ur
     child.stdout!.on("data", look);
     child.once("exit", (code) => reject(new Error(`prism proxy exited (${code}):\n${output}`)));
   });
-  return { url, child, output: () => output };
+  return { url, child };
 }
 
 type Violation = { location: string[]; code: string; message: string };
@@ -85,17 +85,17 @@ function proxiedDocument(document: () => string) {
 
   /** Sends the exchange's request through Prism while the upstream answers `body`; the violations Prism reports. */
   return async function through(exchange: Exchange, body: unknown) {
-      upstream.next = { status: exchange.status, body };
-      const before = upstream.received.length;
-      const response = await fetch(prism.url + exchange.path, {
-        method: exchange.method,
-        headers: { accept: "application/json", authorization: "Bearer sk_test_sandbox", ...(exchange.requestBody === undefined ? {} : { "content-type": "application/json" }) },
-        body: exchange.requestBody === undefined ? undefined : JSON.stringify(exchange.requestBody),
-      });
-      await response.arrayBuffer();
-      assert.equal(upstream.received.length, before + 1, "Prism forwarded the request");
-      assert.equal(response.status, exchange.status, "Prism passed the upstream's status through");
-      return violationsOf(response.headers.get("sl-violations"));
+    upstream.next = { status: exchange.status, body };
+    const forwarded = upstream.received.length;
+    const response = await fetch(prism.url + exchange.path, {
+      method: exchange.method,
+      headers: { accept: "application/json", authorization: "Bearer sk_test_sandbox", ...(exchange.requestBody === undefined ? {} : { "content-type": "application/json" }) },
+      body: exchange.requestBody === undefined ? undefined : JSON.stringify(exchange.requestBody),
+    });
+    await response.arrayBuffer();
+    assert.equal(upstream.received.length, forwarded + 1, "Prism forwarded the request");
+    assert.equal(response.status, exchange.status, "Prism passed the upstream's status through");
+    return violationsOf(response.headers.get("sl-violations"));
   };
 }
 
