@@ -5,12 +5,12 @@
 //   node scripts/build.mjs             rebuild generated/
 //   node scripts/build.mjs --out DIR   build into DIR instead (the drift test compares the two)
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
-import { stringify } from "yaml";
+import { parse, stringify } from "yaml";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -146,11 +146,111 @@ export function withoutNamespacePrefix(document, prefix) {
   return renamed;
 }
 
+/** Every operation of a document by its operationId. */
+function operationsById(document) {
+  const operations = new Map();
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation?.operationId === "string") operations.set(operation.operationId, operation);
+    }
+  }
+  return operations;
+}
+
+/** Whether `schema` has the member at `segments` (through $ref and allOf; in every oneOf/anyOf branch). */
+function schemaHasMember(document, schema, segments) {
+  if (schema?.$ref) {
+    const target = schema.$ref.replace(/^#\//, "").split("/").reduce((node, key) => node?.[key], document);
+    return schemaHasMember(document, target, segments);
+  }
+  if (segments.length === 0) return schema !== undefined;
+  if (!schema || typeof schema !== "object") return false;
+  const [head, ...rest] = segments;
+  if (schema.properties?.[head] !== undefined && schemaHasMember(document, schema.properties[head], rest)) return true;
+  if (schema.allOf?.some((branch) => schemaHasMember(document, branch, segments))) return true;
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  return Array.isArray(alternatives) && alternatives.every((branch) => schemaHasMember(document, branch, segments));
+}
+
+/**
+ * OpenAPI links from spec/links/<name>.yaml (TypeSpec 1.11 cannot declare them). Each row adds one
+ * link to every 2xx response of its `from` operation; a row naming an unknown operation or path
+ * parameter, or pointing at a member the response does not have, fails the build.
+ */
+export function withLinks(document, rows) {
+  const operations = operationsById(document);
+  for (const { from, name, to, parameters, description } of rows) {
+    const source = operations.get(from);
+    const target = operations.get(to);
+    if (!source || !target) throw new Error(`link ${name}: unknown operation ${source ? to : from}`);
+    const targetPathParameters = new Set((target.parameters ?? []).filter((p) => p.in === "path").map((p) => p.name));
+    for (const [parameter, expression] of Object.entries(parameters)) {
+      if (!targetPathParameters.has(parameter)) throw new Error(`link ${name}: ${to} has no path parameter ${parameter}`);
+      const pointer = /^\$response\.body#\/(.+)$/.exec(expression);
+      if (!pointer) throw new Error(`link ${name}: ${expression} is not a $response.body pointer`);
+      for (const [status, response] of Object.entries(source.responses)) {
+        if (!status.startsWith("2")) continue;
+        const schema = response.content?.["application/json"]?.schema;
+        if (!schemaHasMember(document, schema, pointer[1].split("/"))) throw new Error(`link ${name}: ${from} ${status} has no ${expression}`);
+      }
+    }
+    for (const [status, response] of Object.entries(source.responses)) {
+      if (!status.startsWith("2")) continue;
+      response.links = { ...response.links, [name]: { operationId: to, parameters, description } };
+    }
+  }
+  return document;
+}
+
+/** The links table of one published document, if it has one. */
+function linkRows(name) {
+  const file = join(root, "spec", "links", `${name}.yaml`);
+  return existsSync(file) ? parse(readFileSync(file, "utf8")) : [];
+}
+
 /** Every rewrite of a freshly compiled document, in order. */
-export function publishable(document, namespace) {
+export function publishable(document, namespace, name) {
   let out = withParameterExamples(normalise(document));
   if (namespace === "SandboxHelpers") out = withoutNamespacePrefix(out, "BankPayments.");
-  return out;
+  return withLinks(out, linkRows(name));
+}
+
+/**
+ * An Arazzo document of spec/arazzo/ as published in generated/arazzo/: YAML anchors and merge
+ * keys expanded (many tools do not read merge keys), `x-fixtures` (where the anchors live)
+ * dropped. Every source description must name a published OpenAPI document as
+ * `../openapi/<name>.yaml`, and every step's operationId must be an operation of it; a step that
+ * names another source (`$sourceDescriptions.<name>.<operationId>`) is checked against that one.
+ */
+export function publishableWorkflows(text, documents) {
+  const workflows = parse(text, { merge: true });
+  delete workflows["x-fixtures"];
+  const sources = new Map();
+  for (const source of workflows.sourceDescriptions) {
+    const match = /^\.\.\/openapi\/([a-z-]+)\.yaml$/.exec(source.url);
+    const document = match && documents[match[1]];
+    if (!document) throw new Error(`source ${source.name}: ${source.url} is not a published document`);
+    sources.set(source.name, operationsById(document));
+  }
+  const [defaultSource] = sources.values();
+  for (const workflow of workflows.workflows) {
+    for (const step of workflow.steps) {
+      if (step.operationId === undefined) continue;
+      const qualified = /^\$sourceDescriptions\.([^.]+)\.(.+)$/.exec(step.operationId);
+      const operations = qualified ? sources.get(qualified[1]) : defaultSource;
+      if (!operations?.has(qualified ? qualified[2] : step.operationId)) {
+        throw new Error(`workflow ${workflow.workflowId}, step ${step.stepId}: unknown operation ${step.operationId}`);
+      }
+    }
+  }
+  return `# ${header}\n${stringify(workflows, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}
+
+/** The authored Arazzo documents, by published file name. */
+export function workflowSources() {
+  const folder = join(root, "spec", "arazzo");
+  return readdirSync(folder).filter((file) => file.endsWith(".arazzo.yaml")).sort()
+    .map((file) => ({ file, text: readFileSync(join(folder, file), "utf8") }));
 }
 
 async function main() {
@@ -160,8 +260,11 @@ async function main() {
     compileContract(scratch);
     mkdirSync(join(outDir, "openapi"), { recursive: true });
     mkdirSync(join(outDir, "types"), { recursive: true });
+    mkdirSync(join(outDir, "arazzo"), { recursive: true });
+    const documents = {};
     for (const { namespace, name } of services) {
-      const document = publishable(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")), namespace);
+      const document = publishable(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")), namespace, name);
+      documents[name] = document;
       writeFileSync(join(outDir, "openapi", `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
       writeFileSync(
         join(outDir, "openapi", `${name}.yaml`),
@@ -169,6 +272,9 @@ async function main() {
       );
       const ast = await openapiTS(document, { alphabetize: false, exportType: false });
       writeFileSync(join(outDir, "types", `${name}.ts`), `// ${header}\n${astToString(ast)}`);
+    }
+    for (const { file, text } of workflowSources()) {
+      writeFileSync(join(outDir, "arazzo", file), publishableWorkflows(text, documents));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -141,6 +141,7 @@ describe("npm pack", () => {
       "dist/generated/types/bank-payments.d.ts", "dist/generated/types/check-cashing.d.ts",
       "generated/openapi/bank-payments.yaml", "generated/openapi/bank-payments.json",
       "generated/openapi/check-cashing.yaml", "generated/openapi/check-cashing.json",
+      "generated/openapi/sandbox-helpers.yaml", "generated/arazzo/bank-payments.arazzo.yaml",
     ]) assert.ok(tarballFiles.includes(file), `${file} missing from the tarball`);
     for (const file of tarballFiles) {
       assert.doesNotMatch(file, /^(test|spec|scripts|bench|node_modules)\//, file);

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
 const root = join(import.meta.dirname, "..", "..");
-const builtFolders = ["openapi", "types"];
+const builtFolders = ["openapi", "types", "arazzo"];
 
 describe("generated/ is in step with spec/", () => {
   let fresh: string;
