@@ -312,7 +312,7 @@ class Misuse extends BankCommand {
 }
 
 /** States an opening brings an intent to, through the API, before the random commands start. */
-const targets = ["awaiting", "authorized", "captured", "partly captured", "refunded", "refund cancelled", "canceled", "declined", "capture failed"] as const;
+const targets = ["awaiting", "authorized", "captured", "partly captured", "refunded", "refund cancelled", "refunded again", "canceled", "declined", "capture failed"] as const;
 type Target = (typeof targets)[number];
 const creditStates = ["succeeded", "pending", "failed", "cancelled"] as const;
 type CreditState = (typeof creditStates)[number];
@@ -354,8 +354,11 @@ class Opening extends BankCommand {
     if (target === "canceled") return void (await act({ action: "cancel" }));
     const captured = target === "partly captured" ? cents - 1000 : cents;
     await act({ action: "capture", amount: money(captured) });
-    if (target === "refunded" || target === "refund cancelled") await act({ action: "refund", amount: captured / 100 });
-    if (target === "refund cancelled") await act({ action: "cancel_refund" });
+    if (target === "captured" || target === "partly captured") return;
+    await act({ action: "refund", amount: captured / 100 });
+    if (target === "refunded") return;
+    await act({ action: "cancel_refund" });
+    if (target === "refunded again") await act({ action: "refund", amount: captured / 100 });
   }
   private async credit(world: BankWorld, state: CreditState) {
     const body: Record<string, unknown> = { amount: state === "pending" ? "5.50" : "5.00", employee_number: world.employee, creditable_id: world.accounts[0], submerchant_id: "SUB-7" };
@@ -398,26 +401,28 @@ export function bankCommands(fc: typeof FastCheck, triggers: boolean): { first: 
   const credit = fc.tuple(fc.boolean(), ref, fc.constantFrom(500, 1225, ...(triggers ? [550] : [])), fc.constantFrom<"fresh" | "none" | "zeros">("fresh", "fresh", "none", ...(triggers ? ["zeros" as const] : [])))
     .map(([linked, r, cents, store]) => new CreateCredit(linked, r, cents, store));
   const misuse = fc.tuple(fc.constantFrom<MisuseKind>(...misuses), ref).map(([kind, r]) => new Misuse(kind, r));
+  const listIntents = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 4 }), fc.option(fc.oneof(
+    fc.constantFrom(...statuses).map((s): [string, string] => ["status", s]),
+    fc.constantFrom("bankpay", "bankpay_bnpl").map((t): [string, string] => ["type", t]),
+  ), { nil: undefined })).map(([page, perPage, filter]) => new ListIntents(page, perPage, filter));
+  const listCredits = fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 4 }), fc.option(fc.constantFrom("succeeded", "pending", "failed", "cancelled", "canceled"), { nil: undefined }))
+    .map(([page, perPage, status]) => new ListCredits(page, perPage, status));
   const commands = [
     create, create,
     act, act, act, act,
     ref.map((r) => new UpdateAddress(r)),
     fc.tuple(ref, fc.constantFrom<"secret" | "publishable">("secret", "publishable")).map(([r, key]) => new ReadIntent(r, key)),
-    fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 4 }), fc.option(fc.oneof(
-      fc.constantFrom(...statuses).map((s): [string, string] => ["status", s]),
-      fc.constantFrom("bankpay", "bankpay_bnpl").map((t): [string, string] => ["type", t]),
-    ), { nil: undefined })).map(([page, perPage, filter]) => new ListIntents(page, perPage, filter)),
+    listIntents, listIntents,
     credit, credit,
     ref.map((r) => new CancelCredit(r)),
     ref.map((r) => new ReadCredit(r)),
-    fc.tuple(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 4 }), fc.option(fc.constantFrom("succeeded", "pending", "failed", "cancelled", "canceled"), { nil: undefined }))
-      .map(([page, perPage, status]) => new ListCredits(page, perPage, status)),
+    listCredits, listCredits,
     misuse, misuse,
   ];
-  // Every sequence opens with objects in chosen states (two or three intents, up to two credits).
+  // Every sequence opens with objects in chosen states (two or three intents, one to three credits).
   const first = fc.tuple(
     fc.array(fc.record({ target: fc.constantFrom(...targets.filter((t) => triggers || t !== "declined")), bnpl: fc.nat(3).map((n) => n === 0) }), { minLength: 2, maxLength: 3 }),
-    fc.array(fc.constantFrom(...creditStates.filter((c) => triggers || c !== "pending")), { maxLength: 2 }),
+    fc.array(fc.constantFrom(...creditStates.filter((c) => triggers || c !== "pending")), { minLength: 1, maxLength: 3 }),
   ).map(([intents, credits]) => new Opening(intents, credits));
   return { first, commands };
 }
