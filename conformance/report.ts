@@ -97,8 +97,9 @@ export function markdownReport(result: ConformanceResult): string {
 export function oracleLine(result: ConformanceResult): string {
   const o = result.oracle;
   if (!o) return "No oracle (mock profile): responses were checked against the schema only.";
-  return `The oracle checked ${o.responses} responses and compared ${o.fieldsCompared} fields; ${o.failed} responses differed from its prediction` +
-    (o.partial > 0 ? `; ${o.partial} list pages were open (items created elsewhere checked against the filters only)` : "") + ".";
+  const some = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `The oracle checked ${o.responses} responses and compared ${o.fieldsCompared} fields; ${some(o.failed, "response", "responses")} differed from its prediction` +
+    (o.partial > 0 ? `; ${some(o.partial, "list page was", "list pages were")} open (items created elsewhere checked against the filters only)` : "") + ".";
 }
 
 export function writeReports(result: ConformanceResult, dir: string): void {

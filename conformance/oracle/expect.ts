@@ -65,7 +65,10 @@ export function describe(expected: Expected): string {
     case "exact": return JSON.stringify(expected.value);
     case "form": return `<${expected.form.name}>`;
     case "slot": return expected.slot.bound ? `${JSON.stringify(expected.slot.value)} (held ${expected.slot.label})` : `<${expected.slot.form.name}>`;
-    case "object": return `object with ${[...Object.keys(expected.members)].join(", ") || "no members"}`;
+    case "object": {
+      const names = Object.keys(expected.members);
+      return `object with ${names.slice(0, 6).join(", ") || "no members"}${names.length > 6 ? `, ... (${names.length} members)` : ""}`;
+    }
     case "array": return `array of ${expected.items.length}`;
     case "unordered": return `${expected.items.length} entries in any order`;
     case "anyOf": return expected.options.map(describe).join(" or ");

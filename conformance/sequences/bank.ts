@@ -266,7 +266,7 @@ class ListCredits extends BankCommand {
 
 const misuses = [
   "unknown-action", "bad-amount", "no-key", "publishable-on-action", "unknown-intent", "missing-member", "unknown-member",
-  "bad-billing-address", "publishable-list", "submerchant-on-linked-credit", "captures-over-limit",
+  "bad-billing-address", "publishable-list", "submerchant-on-linked-credit", "captures-over-limit", "inexact-amount", "oversized-object",
 ] as const;
 type MisuseKind = (typeof misuses)[number];
 
@@ -295,6 +295,10 @@ class Misuse extends BankCommand {
         return void (await create(body));
       }
       case "unknown-member": return void (await create({ ...valid(), colour: "blue" }));
+      // 5e-324 is a double no two-decimal amount denotes (README, "Amounts").
+      case "inexact-amount": return void (await create({ ...valid(), amount: 5e-324 }));
+      // An object of more than 100 members is refused whole (README, "Members per object").
+      case "oversized-object": return void (await create({ ...valid(), billing_address: { ...billingAddress(), ...Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`m${i}`, "x"])) } }));
       case "bad-billing-address": return void (await create({ ...valid(), billing_address: { ...billingAddress(), postal_code: "" } }));
       case "publishable-list": return void (await world.api.call("listTransactionIntents", { query: { station_number: world.store }, key: "publishable" }));
       case "submerchant-on-linked-credit":
