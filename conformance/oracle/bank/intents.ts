@@ -7,7 +7,7 @@ import {
 } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import { intentConflict, invalid, notFound } from "./answers.js";
-import { addError, amountCents, bodyObject, extrasNamesValid, schemaProblems, type FieldErrors } from "./requests.js";
+import { addError, amountCents, extrasNamesValid, schemaProblems, type FieldErrors } from "./requests.js";
 import { awaitingAuthorization, type AttemptRecord, type BankState, type IntentRecord } from "./state.js";
 import { fullIntentView, money, publicIntentView, schedule } from "./views.js";
 
