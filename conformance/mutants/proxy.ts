@@ -1,7 +1,7 @@
 // A black-box fault-injecting HTTP proxy: forwards every request to a real implementation and
 // lets one mutant alter the response (possibly by asking the implementation something else).
 // It counts the responses the mutant actually changed: a mutant that never fired proves nothing.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Exchange = {
@@ -45,11 +45,31 @@ function flatten(headers: IncomingHttpHeaders): Record<string, string> {
 
 export type RunningProxy = { url: string; fired(): number; close(): Promise<void> };
 
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * One request to the implementation on a connection of its own: a pooled keep-alive socket that
+ * the implementation closes as the proxy reuses it fails the request ("fetch failed"), and on a
+ * loaded machine that happened often enough to make runs flaky.
+ */
+function send(target: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(target, { method, headers, agent: false }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: flatten(incoming.headers), body: Buffer.concat(chunks).toString("utf8") }));
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body === undefined || body === "" ? undefined : body);
+  });
+}
+
 export async function startMutantProxy(mutant: Mutant, target: string, keys: { secretKey?: string; publishableKey?: string }): Promise<RunningProxy> {
   const base = new URL(target);
   const forward: ProxyContext["forward"] = async (method, path, headers, body) => {
-    const response = await fetch(new URL(path, base), { method, headers, body: body === "" ? undefined : body });
-    return { status: response.status, body: await response.text() };
+    const answer = await send(new URL(path, base), method, headers, body);
+    return { status: answer.status, body: answer.body };
   };
   const context: ProxyContext = { forward, ...keys, memory: new Map() };
   let fired = 0;
@@ -68,14 +88,11 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
       };
       const headers = { ...exchange.requestHeaders };
       delete headers.host;
-      delete headers["content-length"];
       delete headers.connection;
-      const upstream = await fetch(exchange.url, {
-        method: exchange.method, headers, body: ["GET", "HEAD"].includes(exchange.method) || exchange.requestBody === "" ? undefined : exchange.requestBody,
-      });
+      const upstream = await send(exchange.url, exchange.method, headers, exchange.requestBody);
       exchange.status = upstream.status;
-      upstream.headers.forEach((value, name) => { exchange.headers[name] = value; });
-      exchange.body = await upstream.text();
+      exchange.headers = upstream.headers;
+      exchange.body = upstream.body;
       const before = { status: exchange.status, body: exchange.body, type: exchange.headers["content-type"] };
       await mutant.response(exchange, context);
       if (exchange.status !== before.status || exchange.body !== before.body || exchange.headers["content-type"] !== before.type) fired += 1;
