@@ -1,10 +1,13 @@
 // The suite's HTTP client: every call names its operation, and every response is validated
 // against the full OpenAPI schema of that operation and status (Dredd does not do this on
-// OpenAPI 3). A response whose status is not documented, whose content type is not JSON or whose
-// body breaks the schema is recorded as a violation that fails the check in progress.
+// OpenAPI 3) and judged by the oracle when there is one (full profile). A response whose status is
+// not documented, whose content type is not JSON, whose body breaks the schema or that the oracle
+// did not predict is recorded as a violation that fails the check in progress.
 import type { ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
-import type { Observation, Profile } from "./types.js";
+import { lowerCaseHeaders, type Exchange } from "./oracle/exchange.js";
+import { describeVerdict, type Oracle } from "./oracle/oracle.js";
+import type { Finding, Observation, Profile } from "./types.js";
 
 export type KeyChoice = "secret" | "publishable" | "none" | "unknown" | { raw: string };
 
@@ -32,6 +35,10 @@ export class ConformanceError extends Error {}
 
 export class ApiClient {
   readonly violations: string[] = [];
+  /** Every request made through this client and its response, in order. */
+  readonly exchanges: Exchange[] = [];
+  /** Responses the oracle found wrong. */
+  readonly findings: Finding[] = [];
 
   constructor(
     readonly service: ServiceName,
@@ -39,7 +46,27 @@ export class ApiClient {
     readonly keys: { secret?: string; publishable?: string },
     readonly profile: Profile,
     readonly observations: Observation[],
+    readonly oracle?: Oracle,
   ) {}
+
+  /** Records an exchange and has the oracle judge it; a wrong response becomes a violation. */
+  judge(exchange: Exchange): void {
+    this.exchanges.push(exchange);
+    if (!this.oracle) return;
+    const verdict = this.oracle.observe(exchange);
+    if (verdict.ok) return;
+    const request = `${exchange.method.toUpperCase()} ${new URL(exchange.url).pathname}${new URL(exchange.url).search}${exchange.requestBody ? ` ${exchange.requestBody.slice(0, 300)}` : ""}`;
+    this.findings.push({
+      request,
+      expectedStatus: verdict.expectedStatus,
+      actualStatus: exchange.status,
+      differences: verdict.differences,
+      invariantFailures: verdict.invariantFailures,
+      actualBody: exchange.responseText.slice(0, 2000),
+    });
+    const problems = describeVerdict(verdict);
+    this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}`);
+  }
 
   get validator() {
     return validatorFor(this.service);
@@ -80,8 +107,11 @@ export class ApiClient {
       headers["Content-Type"] = "application/json";
     }
     if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
-    const response = await fetch(this.url(operationId, options), { method: method.toUpperCase(), headers, body: payload });
+    const url = this.url(operationId, options);
+    const sentAt = Date.now();
+    const response = await fetch(url, { method: method.toUpperCase(), headers, body: payload });
     const text = await response.text();
+    const receivedAt = Date.now();
     const contentType = response.headers.get("content-type") ?? "";
     let body: any = undefined;
     const where = `${method.toUpperCase()} ${operationId} -> ${response.status}`;
@@ -100,6 +130,10 @@ export class ApiClient {
       const errors = result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; ");
       this.violations.push(`${where}: response breaks the schema: ${errors}`);
     }
+    this.judge({
+      service: this.service, operationId, method, url, requestHeaders: lowerCaseHeaders(headers), requestBody: payload,
+      sentAt, receivedAt, status: response.status, contentType, responseText: text, responseBody: body,
+    });
     return { status: response.status, contentType, body, text, headers: response.headers };
   }
 }

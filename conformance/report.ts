@@ -1,8 +1,10 @@
-// Reports of a run: JUnit XML for CI, and a Markdown report with the coverage matrix
+// Reports of a run: JUnit XML for CI, and a Markdown report with the failures first (request,
+// expected and actual response, curl lines), what the oracle judged, the coverage matrix
 // (operation x documented status, transition rows, error codes) and a conformance score.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { validatorFor } from "../src/openapi/validator.js";
+import { failureMarkdown, failureText } from "./failures.js";
 import type { ConformanceResult } from "./types.js";
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -15,7 +17,7 @@ export function junitXml(result: ConformanceResult): string {
   }
   const suites = [...groups].map(([name, checks]) => {
     const cases = checks.map((check) => {
-      const inner = check.outcome === "failed" ? `<failure message="${xml((check.reason ?? "").slice(0, 500))}">${xml(check.reason ?? "")}</failure>`
+      const inner = check.outcome === "failed" ? `<failure message="${xml((check.reason ?? "").slice(0, 500))}">${xml(failureText(check).join("\n"))}</failure>`
         : check.outcome === "skipped" ? `<skipped message="${xml(check.reason ?? "")}"/>` : "";
       return `    <testcase classname="${xml(`${result.service}.${name}`)}" name="${xml(check.name)}" time="${(check.durationMs / 1000).toFixed(3)}">${inner}</testcase>`;
     });
@@ -54,6 +56,13 @@ export function markdownReport(result: ConformanceResult): string {
   lines.push(`Target ${result.baseUrl}, profile \`${result.profile}\`, ${new Date().toISOString()}, ${result.durationMs} ms.`, "");
   lines.push(`**Conformance score: ${value}%** (${result.passed} passed of ${result.passed + result.failed} executed; ${result.skipped} skipped). ` +
     `Operation x documented status covered with a valid response: ${coverage}%.`, "");
+  if (result.oracle) lines.push(oracleLine(result), "");
+  if (result.sequences) lines.push(`Generated sequences: ${result.sequences.runs} with seed ${result.sequences.seed} (replay: \`--seed ${result.sequences.seed}\`).`, "");
+  const failures = result.checks.filter((c) => c.outcome === "failed");
+  if (failures.length > 0) {
+    lines.push(`## Failures (${failures.length})`, "");
+    for (const check of failures) lines.push(...failureMarkdown(check));
+  }
   lines.push("## Coverage matrix: operation x documented status", "", "| Operation | Status | Responses seen | All valid |", "|---|---|---|---|");
   for (const row of coverageMatrix(result)) lines.push(`| ${row.operationId} | ${row.status} | ${row.seen} | ${row.seen === 0 ? "not covered" : row.valid ? "yes" : "**no**"} |`);
   const transitions = result.checks.filter((c) => c.group.startsWith("transition") || c.group.startsWith("conflict"));
@@ -82,6 +91,15 @@ export function markdownReport(result: ConformanceResult): string {
   }
   lines.push("");
   return lines.join("\n");
+}
+
+/** What the oracle judged, in one sentence. */
+export function oracleLine(result: ConformanceResult): string {
+  const o = result.oracle;
+  if (!o) return "No oracle (mock profile): responses were checked against the schema only.";
+  const some = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  return `The oracle checked ${o.responses} responses and compared ${o.fieldsCompared} fields; ${some(o.failed, "response", "responses")} differed from its prediction` +
+    (o.partial > 0 ? `; ${some(o.partial, "list page was", "list pages were")} open (items created elsewhere checked against the filters only)` : "") + ".";
 }
 
 export function writeReports(result: ConformanceResult, dir: string): void {

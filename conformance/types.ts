@@ -13,8 +13,12 @@ export type ConformanceOptions = {
   profile?: Profile;
   /** Run the scenarios that rely on the reference sandbox's documented test triggers (default true). */
   triggers?: boolean;
-  /** Layers to run (default both). */
-  layers?: Array<"dredd" | "scenarios">;
+  /** Layers to run, in this order (default: Dredd, scenarios, generated sequences; the mock profile has no sequences). */
+  layers?: Layer[];
+  /** Generated sequences: seed, bounds and replay (see conformance/sequences/). */
+  sequences?: SequenceOptions;
+  /** Allowed difference between the server's clock and ours, in seconds (default 300). */
+  clockSkewSeconds?: number;
   /** Write JUnit XML and a Markdown report here. */
   reportDir?: string;
   /** Stop scenarios after the first failure (used by the mutant tests to save time). */
@@ -23,11 +27,39 @@ export type ConformanceOptions = {
   onCheck?: (check: CheckResult) => void;
 };
 
+export type Layer = "dredd" | "scenarios" | "sequences";
+
+export type SequenceOptions = {
+  /** fast-check seed; random (and printed) when not given. */
+  seed?: number;
+  /** With `seed`, replay one counterexample: fast-check's path and the commands' replayPath. */
+  path?: string;
+  replayPath?: string;
+  /** Number of generated sequences per service. */
+  runs?: number;
+  /** Longest sequence. */
+  maxCommands?: number;
+  /** Stop generating after this many milliseconds (what ran is still judged). */
+  timeBudgetMs?: number;
+  /** Stop at the first failure without shrinking (the mutant runs). */
+  noShrink?: boolean;
+};
+
 export type Outcome = "passed" | "failed" | "skipped";
 
-/** One executed check: a Dredd transaction or a scenario. */
+/** A response the oracle found wrong: the request, what differed, and how to replay it. */
+export type Finding = {
+  request: string;
+  expectedStatus: number[];
+  actualStatus: number;
+  differences: Array<{ path: string; expected: string; actual: unknown }>;
+  invariantFailures: Array<{ invariant: string; problem: string }>;
+  actualBody: string;
+};
+
+/** One executed check: the preflight, a Dredd transaction, a scenario or a run of generated sequences. */
 export type CheckResult = {
-  layer: "dredd" | "scenario";
+  layer: "preflight" | "dredd" | "scenario" | "sequence";
   /** Group in the report (operation for Dredd; transition, conflict, auth, view, pagination, filter, validation, ...). */
   group: string;
   name: string;
@@ -37,6 +69,10 @@ export type CheckResult = {
   /** Implementation-specific trigger the check depends on (README "Sandbox test triggers"). */
   trigger?: string;
   durationMs: number;
+  /** Responses the oracle found wrong in this check. */
+  findings?: Finding[];
+  /** Curl lines that replay the check's requests up to the failure. */
+  curl?: string[];
 };
 
 /** A response the suite saw and validated: operation x status, for the coverage matrix. */
@@ -53,4 +89,8 @@ export type ConformanceResult = {
   skipped: number;
   ok: boolean;
   durationMs: number;
+  /** What the oracle judged: responses checked, fields compared, open-list pages, failures. */
+  oracle?: { responses: number; fieldsCompared: number; partial: number; failed: number };
+  /** How to replay the generated sequences of this run. */
+  sequences?: { seed: number; runs: number; path?: string; replayPath?: string };
 };

@@ -1,7 +1,7 @@
 // Layer 1: Dredd, in process. Every operation x documented status of the service's published
 // document is one Dredd transaction; the CommonJS hookfile delegates to the handler registered
-// here, which provokes the status (plans.ts) and validates each real response body against the
-// full schema of that operation and status.
+// here, which provokes the status (plans.ts), validates each real response body against the full
+// schema of that operation and status, and hands the exchange to the oracle (full profile).
 //
 // Measured on our documents (Dredd 14.1): Dredd reads path parameter `example` only, not
 // `examples`, and refuses the whole document when a path parameter has no example ("Required URI
@@ -18,6 +18,8 @@ import { join, dirname } from "node:path";
 import YAML from "yaml";
 import { documentPath, type ServiceName } from "../../src/openapi/documents.js";
 import type { ApiClient } from "../client.js";
+import { lowerCaseHeaders } from "../oracle/exchange.js";
+import { curlLines } from "../repro.js";
 import type { CheckResult, Profile } from "../types.js";
 import { bankPlans, checkCashingPlans } from "./plans.js";
 
@@ -84,7 +86,8 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   const plans = service === "bank-payments" ? bankPlans : checkCashingPlans;
   const prefix = new URL(options.baseUrl).pathname.replace(/\/$/, "");
   const testNames = new Map<object, string>();
-  const checks = new Map<string, CheckResult & { started: number; violations: string[]; operationId: string }>();
+  type Pending = CheckResult & { started: number; sentAt: number; firstExchange: number; firstFinding: number; violations: string[]; operationId: string };
+  const checks = new Map<string, Pending>();
 
   const operationOf = (t: DreddTransaction) => {
     const located = validator.operations.find(
@@ -98,9 +101,9 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
     async before(t) {
       const operationId = operationOf(t);
       const status = Number(t.expected.statusCode);
-      const check = {
-        layer: "dredd" as const, group: operationId, name: t.name, outcome: "passed" as CheckResult["outcome"],
-        durationMs: 0, started: Date.now(), violations: [] as string[], operationId,
+      const check: Pending = {
+        layer: "dredd", group: operationId, name: t.name, outcome: "passed",
+        durationMs: 0, started: Date.now(), sentAt: 0, firstExchange: api.exchanges.length, firstFinding: api.findings.length, violations: [], operationId,
       };
       checks.set(t.name, check);
       const planner = plans[`${operationId} ${status}`];
@@ -143,6 +146,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       // `extras`, other 422 keys). The full schema check in after() replaces it; status and
       // Content-Type are still checked by Dredd.
       (t.expected as { body?: string }).body = "{}";
+      check.sentAt = Date.now();
     },
     after(t) {
       const check = checks.get(t.name);
@@ -168,6 +172,18 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       if (!result.valid) {
         check.violations.push(`response breaks the schema of ${check.operationId} ${real.statusCode}: ` +
           result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; "));
+      }
+      const firstViolation = api.violations.length;
+      api.judge({
+        service, operationId: check.operationId, method: t.request.method, url: new URL(t.fullPath, options.baseUrl).href,
+        requestHeaders: lowerCaseHeaders(t.request.headers), requestBody: t.request.body === "" ? undefined : t.request.body,
+        sentAt: check.sentAt, receivedAt: Date.now(), status: real.statusCode, contentType,
+        responseText: real.body ?? "", responseBody: body,
+      });
+      check.violations.push(...api.violations.splice(firstViolation));
+      if (api.findings.length > check.firstFinding) {
+        check.findings = api.findings.slice(check.firstFinding);
+        check.curl = curlLines(api.exchanges.slice(check.firstExchange), options.baseUrl, api.keys);
       }
       if (check.violations.length > 0) t.fail = check.violations.join(" | ");
     },
@@ -207,7 +223,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   const results: CheckResult[] = [];
   for (const [name, check] of checks) {
     const seen = outcomes.get(name);
-    const { started, violations, operationId: _op, ...rest } = check;
+    const { started, sentAt: _sent, firstExchange: _first, firstFinding: _finding, violations, operationId: _op, ...rest } = check;
     const result: CheckResult = { ...rest, durationMs: check.durationMs || Date.now() - started };
     if (check.outcome !== "skipped") {
       if (!seen) {

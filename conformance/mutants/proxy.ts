@@ -1,6 +1,7 @@
 // A black-box fault-injecting HTTP proxy: forwards every request to a real implementation and
-// lets one mutant alter the request or the response. Used to prove the suite catches faults.
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+// lets one mutant alter the response (possibly by asking the implementation something else).
+// It counts the responses the mutant actually changed: a mutant that never fired proves nothing.
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Exchange = {
@@ -14,20 +15,26 @@ export type Exchange = {
 };
 
 export type ProxyContext = {
-  /** Calls the real implementation directly (for mutants that fabricate plausible answers). */
+  /** Calls the real implementation directly (to read state, or to answer another request instead). */
   forward(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }>;
   secretKey?: string;
   publishableKey?: string;
+  /** The mutant's own memory across requests (what it saw earlier in the run). */
+  memory: Map<string, unknown>;
 };
+
+/** The kinds of fault the catalog spreads over (README, "How we know the suite catches faults"). */
+export type MutantClass =
+  | "status and shape" | "echo" | "consistency" | "invariant" | "dates and schedules"
+  | "error bodies" | "reduced view" | "check cashing" | "sequences only";
 
 export type Mutant = {
   id: string;
   service: "bank-payments" | "check-cashing";
+  class: MutantClass;
   fault: string;
-  /** Alters the request before it is forwarded. */
-  request?(exchange: Exchange, context: ProxyContext): void;
-  /** Alters the response before it is returned. */
-  response?(exchange: Exchange, context: ProxyContext): void | Promise<void>;
+  /** Alters the response before it is returned (the exchange holds the request too). */
+  response(exchange: Exchange, context: ProxyContext): void | Promise<void>;
 };
 
 function flatten(headers: IncomingHttpHeaders): Record<string, string> {
@@ -36,15 +43,36 @@ function flatten(headers: IncomingHttpHeaders): Record<string, string> {
   return out;
 }
 
-export type RunningProxy = { url: string; close(): Promise<void> };
+export type RunningProxy = { url: string; fired(): number; close(): Promise<void> };
+
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * One request to the implementation on a connection of its own: a pooled keep-alive socket that
+ * the implementation closes as the proxy reuses it fails the request ("fetch failed"), and on a
+ * loaded machine that happened often enough to make runs flaky.
+ */
+function send(target: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(target, { method, headers, agent: false }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: flatten(incoming.headers), body: Buffer.concat(chunks).toString("utf8") }));
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body === undefined || body === "" ? undefined : body);
+  });
+}
 
 export async function startMutantProxy(mutant: Mutant, target: string, keys: { secretKey?: string; publishableKey?: string }): Promise<RunningProxy> {
   const base = new URL(target);
   const forward: ProxyContext["forward"] = async (method, path, headers, body) => {
-    const response = await fetch(new URL(path, base), { method, headers, body: body === "" ? undefined : body });
-    return { status: response.status, body: await response.text() };
+    const answer = await send(new URL(path, base), method, headers, body);
+    return { status: answer.status, body: answer.body };
   };
-  const context: ProxyContext = { forward, ...keys };
+  const context: ProxyContext = { forward, ...keys, memory: new Map() };
+  let fired = 0;
   const server: Server = createServer(async (req, res) => {
     try {
       const chunks: Buffer[] = [];
@@ -58,18 +86,16 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
         headers: {},
         body: "",
       };
-      mutant.request?.(exchange, context);
       const headers = { ...exchange.requestHeaders };
       delete headers.host;
-      delete headers["content-length"];
       delete headers.connection;
-      const upstream = await fetch(exchange.url, {
-        method: exchange.method, headers, body: ["GET", "HEAD"].includes(exchange.method) || exchange.requestBody === "" ? undefined : exchange.requestBody,
-      });
+      const upstream = await send(exchange.url, exchange.method, headers, exchange.requestBody);
       exchange.status = upstream.status;
-      upstream.headers.forEach((value, name) => { exchange.headers[name] = value; });
-      exchange.body = await upstream.text();
-      await mutant.response?.(exchange, context);
+      exchange.headers = upstream.headers;
+      exchange.body = upstream.body;
+      const before = { status: exchange.status, body: exchange.body, type: exchange.headers["content-type"] };
+      await mutant.response(exchange, context);
+      if (exchange.status !== before.status || exchange.body !== before.body || exchange.headers["content-type"] !== before.type) fired += 1;
       const out = { ...exchange.headers };
       for (const name of ["content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"]) delete out[name];
       res.writeHead(exchange.status, { ...out, "content-length": Buffer.byteLength(exchange.body) });
@@ -79,10 +105,15 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
       res.end(`mutant proxy error: ${(error as Error).message}`);
     }
   });
+  // Idle keep-alive sockets stay open longer than any pause of a run (Dredd's start blocks the
+  // event loop for a while): a client must never reuse a socket the proxy is closing.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    fired: () => fired,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
@@ -97,4 +128,13 @@ export function editJson(exchange: Exchange, edit: (body: any) => void): void {
   }
   edit(body);
   exchange.body = JSON.stringify(body);
+}
+
+/** The request body as JSON, when it is. */
+export function requestJson(exchange: Exchange): any {
+  try {
+    return JSON.parse(exchange.requestBody);
+  } catch {
+    return undefined;
+  }
 }

@@ -382,6 +382,17 @@ const validationScenarios: Scenario[] = [
     },
   },
   {
+    group: "validation", name: "updateTransactionIntent: three captures over the amount authorized give 422 (code 78), the fourth fails the intent (200, limit_exceeded, code 79)",
+    async run({ api }) {
+      const id = await createIntent(api, { action: "authorize", amount: 20 });
+      for (let i = 0; i < 3; i += 1) expectStatus(await act(api, id, { action: "capture", amount: "20.01" }, 422), 422, `over-limit capture ${i + 1}`);
+      const failed = await act(api, id, { action: "capture", amount: "20.01" }, 200);
+      expectStatus(failed, 200, "the capture after the retries");
+      equal(failed.body.data.captured_status, "limit_exceeded", "captured_status");
+      expectStatus(await act(api, id, { action: "capture", amount: "20.00" }, 409), 409, "a capture of the failed intent");
+    },
+  },
+  {
     group: "validation", name: "updateTransactionIntent: refund above the captured amount gives 422 on amount (code 75)",
     async run({ api, profile }) {
       const id = await capturedIntent(api, 20);

@@ -85,11 +85,14 @@ async function submit(api: ApiClient, body: unknown, expect: number): Promise<Ap
   return api.call(operationId, { body, expect });
 }
 
-function negativeScenarios(): Scenario[] {
+/** One member's violations: each body breaks that member alone (the schema says so). */
+export type MemberViolations = { member: string; violations: Array<{ label: string; body: Record<string, any> }> };
+
+/** For every member of the request schema, the generated values that break it alone. */
+export function memberViolations(): MemberViolations[] {
   const validator = validatorFor("check-cashing");
   const base = payrollRequest();
-  const scenarios: Scenario[] = [];
-  for (const member of requestMembers()) {
+  return requestMembers().map((member) => {
     const violations: Array<{ label: string; body: Record<string, any> }> = [];
     if (member.required) violations.push({ label: "missing", body: setAt(base, member.path, undefined) });
     const seen = new Set<string>();
@@ -100,7 +103,13 @@ function negativeScenarios(): Scenario[] {
       seen.add(key);
       violations.push({ label: key.length > 40 ? `${key.slice(0, 37)}..."` : key, body });
     }
-    const name = member.path.join(".");
+    return { member: member.path.join("."), violations };
+  });
+}
+
+function negativeScenarios(): Scenario[] {
+  const scenarios: Scenario[] = [];
+  for (const { member: name, violations } of memberViolations()) {
     scenarios.push({
       group: "negative (generated)", profiles: ["full", "mock"],
       name: `${name}: each violation alone gives 400 with an errors entry (${violations.map((v) => v.label).join(", ")})`,

@@ -51,9 +51,22 @@ export function betterSqliteLoadProblem(command: string): string | undefined {
   }
 }
 
-/** Why the conformance suite cannot run its Dredd layer, as one line; undefined when it can. */
-export function dreddProblem(command: string, version: string | undefined): string | undefined {
-  return version === undefined ? `${command} needs dredd (^14.1.0) for its Dredd layer: npm install dredd@"^14.1.0"` : undefined;
+/** The conformance suite's optional peers: Dredd runs its first layer, fast-check its generated sequences. */
+export const conformancePeers = [
+  { name: "dredd", range: "^14.1.0", role: "its Dredd layer" },
+  { name: "fast-check", range: "^4.10.2", role: "its generated sequences" },
+] as const;
+
+/**
+ * Why the conformance suite cannot run, as one line naming every missing peer and the one
+ * command that installs them; undefined when all are installed. `versionOf` tells the installed
+ * version of a package (undefined when missing).
+ */
+export function conformanceProblem(command: string, versionOf: (name: string) => string | undefined): string | undefined {
+  const missing = conformancePeers.filter(({ name }) => versionOf(name) === undefined);
+  if (missing.length === 0) return undefined;
+  const needs = missing.map(({ name, range, role }) => `${name} (${range}) for ${role}`).join(" and ");
+  return `${command} needs ${needs}: npm install ${missing.map(({ name, range }) => `${name}@"${range}"`).join(" ")}`;
 }
 
 /** Prints the problem on stderr and exits 1, or returns when there is none. */

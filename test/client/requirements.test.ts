@@ -7,7 +7,7 @@ import {
   betterSqliteLoadProblem,
   betterSqliteProblem,
   betterSqliteRangeFor,
-  dreddProblem,
+  conformanceProblem,
   installedVersion,
 } from "../../src/bin/requirements.js";
 
@@ -48,10 +48,11 @@ describe("better-sqlite3 for the sandbox", () => {
   });
 });
 
-describe("dredd for the conformance command", () => {
+describe("dredd and fast-check for the conformance command", () => {
   it("missing: one line; installed: none", () => {
-    assert.equal(dreddProblem("conformance", undefined), 'conformance needs dredd (^14.1.0) for its Dredd layer: npm install dredd@"^14.1.0"');
-    assert.equal(dreddProblem("conformance", installedVersion("dredd")), undefined);
+    assert.equal(conformanceProblem("conformance", () => undefined), 'conformance needs dredd (^14.1.0) for its Dredd layer and fast-check (^4.10.2) for its generated sequences: npm install dredd@"^14.1.0" fast-check@"^4.10.2"');
+    assert.equal(conformanceProblem("conformance", (name) => (name === "dredd" ? "14.1.0" : undefined)), 'conformance needs fast-check (^4.10.2) for its generated sequences: npm install fast-check@"^4.10.2"');
+    assert.equal(conformanceProblem("conformance", installedVersion), undefined);
     assert.equal(installedVersion("no-such-package-here"), undefined);
   });
 });

@@ -1,5 +1,6 @@
 // The conformance suite, full profile, against the reference sandbox: everything passes, nothing
-// is skipped, and the report covers every operation x documented status and every transition row.
+// is skipped, the oracle judged every response the suite saw, and the report covers every
+// operation x documented status and every transition row. The generated sequences use a fixed seed.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,8 @@ import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { runConformance, summaryLine } from "../../conformance/runner.js";
 import { coverageMatrix } from "../../conformance/report.js";
+
+const seed = 20261122;
 
 describe("conformance suite against the reference sandbox (full profile)", () => {
   let sandbox: Sandbox;
@@ -20,11 +23,17 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
     test(`${service} passes with every operation x documented status covered`, async () => {
       const result = await runConformance({
         service, baseUrl: service === "bank-payments" ? sandbox.bankUrl : sandbox.checkCashingUrl,
-        secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey, profile: "full", reportDir,
+        secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey, profile: "full", reportDir, sequences: { seed },
       });
       const failures = result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason}`);
       assert.deepEqual(failures, []);
       assert.equal(result.skipped, 0, "no skips against the sandbox");
+      // Every response the suite saw (Dredd, scenarios, sequences, preflight) went through the oracle.
+      assert.ok(result.oracle && result.oracle.responses > 200, "the oracle judged the run");
+      assert.equal(result.oracle.responses, result.observations.length);
+      assert.equal(result.oracle.failed, 0);
+      assert.ok(result.oracle.fieldsCompared > 5 * result.oracle.responses);
+      assert.deepEqual(result.sequences && { seed: result.sequences.seed, passed: result.checks.some((c) => c.layer === "sequence" && c.outcome === "passed") }, { seed, passed: true });
       const uncovered = coverageMatrix(result).filter((row) => !row.valid).map((row) => `${row.operationId} ${row.status}`);
       assert.deepEqual(uncovered, []);
       if (service === "bank-payments") {
@@ -37,17 +46,18 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
       }
       const markdown = readFileSync(join(reportDir, `conformance-${service}.md`), "utf8");
       assert.match(markdown, /Conformance score: 100%/);
+      assert.match(markdown, new RegExp(`The oracle checked ${result.oracle.responses} responses and compared ${result.oracle.fieldsCompared} fields`));
       assert.match(readFileSync(join(reportDir, `conformance-${service}.xml`), "utf8"), /<testsuites /);
-      console.log(`# sandbox ${service}: ${summaryLine(result)}`);
+      console.log(`# sandbox ${service}: ${summaryLine(result)}; oracle: ${result.oracle.responses} responses, ${result.oracle.fieldsCompared} fields; ${result.durationMs} ms`);
     });
   }
 
   test("--no-triggers skips, with a reason, exactly the checks that need the sandbox's triggers", async () => {
     const result = await runConformance({
       service: "bank-payments", baseUrl: sandbox.bankUrl, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,
-      triggers: false, layers: ["scenarios"],
+      triggers: false, layers: ["scenarios", "sequences"], sequences: { seed, runs: 10 },
     });
-    assert.equal(result.failed, 0);
+    assert.deepEqual(result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason}`), []);
     const skipped = result.checks.filter((c) => c.outcome === "skipped");
     assert.ok(skipped.length >= 5);
     assert.ok(skipped.every((c) => c.trigger && /trigger/.test(c.reason ?? "")));
@@ -63,8 +73,25 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
     const ok = await cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--quiet"]);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout.trim().split("\n").at(-1)!, /^\d+ passed, 0 failed$/);
+    assert.match(ok.stdout, /^generated sequences: seed \d+ \(repeat this run with --seed \d+\)$/m);
+    assert.match(ok.stdout, /^The oracle checked \d+ responses and compared \d+ fields; 0 responses differed/m);
     const bad = await cli(["--service", "check-cashing", "--base-url", "http://127.0.0.1:9", "--quiet"]);
     assert.notEqual(bad.status, 0);
     assert.match(bad.stdout.trim().split("\n").at(-1)!, /^\d+ passed, [1-9]\d* failed/);
+  });
+
+  test("a wrong key stops the run at the preflight with one clear message", async () => {
+    for (const [flag, message] of [["--secret-key", /the secret key was refused \(401 Unauthenticated\): check --secret-key/], ["--publishable-key", /the key given as --publishable-key is refused on a publishable-key operation \(403\)/]] as const) {
+      const keys = { secret: sandbox.secretKey, publishable: sandbox.publishableKey };
+      const result = await runConformance({
+        service: "bank-payments", baseUrl: sandbox.bankUrl,
+        secretKey: flag === "--secret-key" ? "sk_test_wrong" : keys.secret,
+        publishableKey: flag === "--publishable-key" ? keys.secret : keys.publishable,
+      });
+      assert.deepEqual(result.checks.map((c) => `${c.layer} ${c.outcome}`), ["preflight failed"]);
+      assert.match(result.checks[0].reason ?? "", message);
+    }
+    const wrongPath = await runConformance({ service: "bank-payments", baseUrl: `${sandbox.bankUrl}/api`, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey });
+    assert.match(wrongPath.checks[0].reason ?? "", /--base-url must be the service's \{base_url\}, without \/api/);
   });
 });

@@ -109,7 +109,7 @@ describe("Arazzo workflows: redocly respect against the reference sandbox", () =
   const faults: Array<{ mutant: Mutant; caughtBy: string[]; failedCheck: string }> = [
     {
       mutant: {
-        id: "conflict-code-swapped", service: "bank-payments", fault: "already_occurred reported as not_ready",
+        id: "conflict-code-swapped", service: "bank-payments", class: "error bodies", fault: "already_occurred reported as not_ready",
         response(exchange) { exchange.body = exchange.body.replace('"already_occurred"', '"not_ready"'); },
       },
       caughtBy: ["conflict-already-occurred"],
@@ -117,7 +117,7 @@ describe("Arazzo workflows: redocly respect against the reference sandbox", () =
     },
     {
       mutant: {
-        id: "captured-status-bogus", service: "bank-payments", fault: "captured_status outside its enum",
+        id: "captured-status-bogus", service: "bank-payments", class: "status and shape", fault: "captured_status outside its enum",
         response(exchange) { exchange.body = exchange.body.replace('"captured_status":"succeeded"', '"captured_status":"bogus"'); },
       },
       caughtBy: ["intent-capture", "intent-create-authorize-and-capture-approved"],

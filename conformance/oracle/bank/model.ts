@@ -1,0 +1,59 @@
+// The bank payment service's behaviour model: the key first (401, 403), then the resource (404),
+// the body (422) and the state (409), as README "Check order" decides; each operation's rules
+// live in intents.ts, credits.ts and lists.ts.
+import { pathParameters, type Exchange } from "../exchange.js";
+import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
+import { forbidden, unauthenticated } from "./answers.js";
+import { cancelCredit, createCredit, readCredit } from "./credits.js";
+import { actOnIntent, createIntent, readIntent, updateAddress } from "./intents.js";
+import { listPrediction, type ListContext } from "./lists.js";
+import { bodyObject, keyKind } from "./requests.js";
+import { BankState } from "./state.js";
+
+export type BankModelOptions = {
+  keys: { secret?: string; publishable?: string };
+  triggers: boolean;
+  skewMs: number;
+  isFresh: (value: string) => boolean;
+};
+
+/** Which key each operation takes (README, "Keys per operation"). */
+const keyPolicy: Record<string, "secret" | "publishable" | "either"> = {
+  createTransactionIntent: "secret",
+  listTransactionIntents: "secret",
+  getTransactionIntent: "either",
+  updateTransactionIntent: "secret",
+  updateTransactionIntentBillingAddress: "publishable",
+  createCredit: "secret",
+  listCredits: "secret",
+  getCredit: "secret",
+  cancelCredit: "secret",
+};
+
+export class BankModel implements ServiceModel {
+  readonly state = new BankState();
+
+  constructor(private readonly options: BankModelOptions) {}
+
+  predict(exchange: Exchange): Prediction[] {
+    const policy = keyPolicy[exchange.operationId];
+    if (!policy) throw new Error(`the bank model does not know ${exchange.operationId}`);
+    const key = keyKind(exchange, this.options.keys);
+    if (key === "none") return [unauthenticated()];
+    if (policy !== "either" && key !== policy) return [forbidden()];
+    const ctx: ListContext = { state: this.state, triggers: this.options.triggers, window: windowOf(exchange, this.options.skewMs), isFresh: this.options.isFresh };
+    const path = pathParameters(exchange);
+    const body = () => bodyObject(exchange);
+    switch (exchange.operationId) {
+      case "createTransactionIntent": return createIntent(ctx, body());
+      case "listTransactionIntents": return listPrediction(ctx, "listTransactionIntents", exchange.url);
+      case "getTransactionIntent": return readIntent(ctx, path.transaction_intent_id, key);
+      case "updateTransactionIntent": return actOnIntent(ctx, path.transaction_intent_id, body());
+      case "updateTransactionIntentBillingAddress": return updateAddress(ctx, path.transaction_intent_id, body());
+      case "createCredit": return createCredit(ctx, body());
+      case "listCredits": return listPrediction(ctx, "listCredits", exchange.url);
+      case "getCredit": return readCredit(ctx, path.credit_id);
+      default: return cancelCredit(ctx, path.credit_id, body());
+    }
+  }
+}

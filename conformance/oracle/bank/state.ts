@@ -1,0 +1,92 @@
+// What the bank model knows: every transaction intent and credit this run created, as the
+// contract says they must look now, with the values the server chose held in slots.
+import { Slot, type Expected } from "../expect.js";
+import { nonEmptyText } from "../forms.js";
+
+export type IntentStatus =
+  | "succeeded" | "failed" | "refunded" | "canceled"
+  | "pending_authorization" | "pending_capture" | "pending_service_fee" | "pending_service_fee_acceptance";
+
+export const awaitingAuthorization: readonly IntentStatus[] = ["pending_service_fee_acceptance", "pending_service_fee", "pending_authorization"];
+
+/** A refund or cancel attempt (bank doc 2.2). */
+export type AttemptRecord = {
+  amount: string;
+  createdAt: Slot;
+  message: Slot;
+  referenceNumber: Slot;
+  responseCode: string;
+  status: "succeeded" | "cancelled";
+};
+
+export type IntentRecord = {
+  id: string;
+  /** Creation order in this run: lists are newest first. */
+  seq: number;
+  type: "bankpay" | "bankpay_bnpl";
+  status: IntentStatus;
+  amountCents: number;
+  capturedCents: number | null;
+  refundedCents: number | null;
+  /** null: the field must be null; a slot: the value the server chose (held). */
+  authorizedAt: Slot | null;
+  capturedAt: Slot | null;
+  capturedStatus: string | null;
+  captureReferenceId: Slot | null;
+  bankAccountId: string;
+  consumerId: string;
+  billingAddressId: Slot | null;
+  cancel: AttemptRecord | null;
+  refund: AttemptRecord | null;
+  extras: unknown;
+  /** The expected schedule of a bankpay_bnpl intent. */
+  payments: Expected | null;
+  reason: Slot | null;
+  referenceId: Slot | null;
+  serviceFee: Slot;
+  serviceFeeId: string | null;
+  serviceFeeAcceptedAt: Slot;
+  adverse: boolean;
+  isMailable: Slot;
+  /** Captures refused over the adjustment limit so far (code 78). */
+  captureRefusals: number;
+  storeNumber: string;
+  submerchantId: string | null;
+};
+
+export type CreditStatus = "pending" | "failed" | "succeeded" | "cancelled";
+
+export type CreditRecord = {
+  id: string;
+  seq: number;
+  amount: string;
+  creditableType: "transaction_intent" | "bank_account";
+  creditableId: string;
+  type: "linked" | "unlinked";
+  status: CreditStatus;
+  createdAt: Slot;
+  updatedAt: Slot;
+  employeeNumber: string | null;
+  extras: unknown;
+  reason: Slot;
+  cancelMessage: Slot | null;
+  referenceNumber: Slot;
+  stationNumber: string | null;
+  /** The creation's store number, for the station_number filter. */
+  storeNumber: string | null;
+};
+
+export class BankState {
+  readonly intents = new Map<string, IntentRecord>();
+  readonly credits = new Map<string, CreditRecord>();
+  /** Bank account to the consumer it was first used with (README, "Bank account conflict"). */
+  readonly accountOwners = new Map<string, string>();
+  /** The client's chain number: one client, one chain number on every intent (also `merchant_id`). */
+  readonly chainNumber = new Slot("chain_number", nonEmptyText);
+  private sequence = 0;
+
+  next(): number {
+    this.sequence += 1;
+    return this.sequence;
+  }
+}

@@ -1,0 +1,220 @@
+// The oracle's expectation language: a predicted body is a tree of exact values, forms (a named
+// test for values the server chooses), held slots (a server-chosen value checked for form at first
+// sight, then required unchanged), closed objects and alternatives. compare() walks a prediction
+// against an actual body and returns every differing field, the number of fields compared, and the
+// slot bindings to keep if this prediction is the one accepted.
+
+/** A named test of a value whose exact content the contract leaves to the server. */
+export type Form = { name: string; test(value: unknown): boolean };
+
+/**
+ * A value the server chooses (an id, a time, a reference number...): free until first seen, where
+ * its form is checked, then held: every later response must show the same value.
+ */
+export class Slot {
+  bound = false;
+  value: unknown = undefined;
+  constructor(readonly label: string, readonly form: Form) {}
+}
+
+export type Expected =
+  | { kind: "exact"; value: unknown }
+  | { kind: "form"; form: Form }
+  | { kind: "slot"; slot: Slot }
+  | { kind: "object"; members: Record<string, Expected>; optional: Record<string, Expected> }
+  | { kind: "array"; items: Expected[] }
+  | { kind: "unordered"; items: Expected[] }
+  | { kind: "anyOf"; options: Expected[] };
+
+// Expectations are told from plain values (an exact `extras` object, say) by where they were made.
+const made = new WeakSet<object>();
+const make = (expected: Expected): Expected => {
+  made.add(expected);
+  return expected;
+};
+const isExpected = (value: unknown): value is Expected => typeof value === "object" && value !== null && made.has(value);
+
+export const exact = (value: unknown): Expected => make({ kind: "exact", value });
+export const form = (f: Form): Expected => make({ kind: "form", form: f });
+export const held = (slot: Slot): Expected => make({ kind: "slot", slot });
+export const array = (items: Expected[]): Expected => make({ kind: "array", items });
+export const unordered = (items: Expected[]): Expected => make({ kind: "unordered", items });
+export const anyOf = (options: Expected[]): Expected => (options.length === 1 ? options[0] : make({ kind: "anyOf", options }));
+
+/** A closed object: exactly these members; `optional` ones may be absent but are checked when present. */
+export function object(members: Record<string, Expected | unknown>, optional: Record<string, Expected | unknown> = {}): Expected {
+  const wrap = (entries: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, isExpected(value) ? value : exact(value)]));
+  return make({ kind: "object", members: wrap(members), optional: wrap(optional) });
+}
+
+/** One field where the actual response differs from the prediction. */
+export type Difference = { path: string; expected: string; actual: unknown };
+
+export type Comparison = {
+  differences: Difference[];
+  /** Leaf fields compared (values and presence of members). */
+  fields: number;
+  /** Slots first seen in this response, with the value to hold if the prediction is accepted. */
+  bindings: Map<Slot, unknown>;
+};
+
+/** A short description of what was expected, for reports. */
+export function describe(expected: Expected): string {
+  switch (expected.kind) {
+    case "exact": return JSON.stringify(expected.value);
+    case "form": return `<${expected.form.name}>`;
+    case "slot": return expected.slot.bound ? `${JSON.stringify(expected.slot.value)} (held ${expected.slot.label})` : `<${expected.slot.form.name}>`;
+    case "object": {
+      const names = Object.keys(expected.members);
+      return `object with ${names.slice(0, 6).join(", ") || "no members"}${names.length > 6 ? `, ... (${names.length} members)` : ""}`;
+    }
+    case "array": return `array of ${expected.items.length}`;
+    case "unordered": return `${expected.items.length} entries in any order`;
+    case "anyOf": return expected.options.map(describe).join(" or ");
+  }
+}
+
+function equalJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => equalJson(item, (b as unknown[])[i]));
+  const keysA = Object.keys(a as object);
+  const keysB = Object.keys(b as object);
+  return keysA.length === keysB.length && keysA.every((key) => Object.hasOwn(b as object, key) && equalJson((a as any)[key], (b as any)[key]));
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+const join = (path: string, key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`);
+
+/** Compares an actual value with a prediction, field by field. */
+export function compare(expected: Expected, actual: unknown, path = "", pending: Map<Slot, unknown> = new Map()): Comparison {
+  const result: Comparison = { differences: [], fields: 0, bindings: new Map() };
+  const differ = (at: string, what: Expected, value: unknown) => result.differences.push({ path: at || "(body)", expected: describe(what), actual: value });
+  const merge = (other: Comparison) => {
+    result.differences.push(...other.differences);
+    result.fields += other.fields;
+    for (const [slot, value] of other.bindings) result.bindings.set(slot, value);
+  };
+  switch (expected.kind) {
+    case "exact":
+      result.fields += 1;
+      if (!equalJson(expected.value, actual)) differ(path, expected, actual);
+      return result;
+    case "form":
+      result.fields += 1;
+      if (!expected.form.test(actual)) differ(path, expected, actual);
+      return result;
+    case "slot": {
+      result.fields += 1;
+      const { slot } = expected;
+      if (slot.bound) {
+        if (!equalJson(slot.value, actual)) differ(path, expected, actual);
+      } else if (pending.has(slot)) {
+        if (!equalJson(pending.get(slot), actual)) result.differences.push({ path, expected: `${JSON.stringify(pending.get(slot))} (same ${slot.label} as elsewhere in this response)`, actual });
+      } else if (!slot.form.test(actual)) {
+        differ(path, expected, actual);
+      } else {
+        pending.set(slot, actual);
+        result.bindings.set(slot, actual);
+      }
+      return result;
+    }
+    case "object": {
+      if (!isPlainObject(actual)) {
+        result.fields += 1;
+        differ(path, expected, actual);
+        return result;
+      }
+      for (const [name, member] of Object.entries(expected.members)) {
+        if (!Object.hasOwn(actual, name)) {
+          result.fields += 1;
+          result.differences.push({ path: join(path, name), expected: `present: ${describe(member)}`, actual: "(absent)" });
+        } else {
+          merge(compare(member, actual[name], join(path, name), pending));
+        }
+      }
+      for (const [name, member] of Object.entries(expected.optional)) {
+        if (Object.hasOwn(actual, name)) merge(compare(member, actual[name], join(path, name), pending));
+      }
+      for (const name of Object.keys(actual)) {
+        if (!Object.hasOwn(expected.members, name) && !Object.hasOwn(expected.optional, name)) {
+          result.fields += 1;
+          result.differences.push({ path: join(path, name), expected: "(absent)", actual: actual[name] });
+        }
+      }
+      return result;
+    }
+    case "array": {
+      if (!Array.isArray(actual)) {
+        result.fields += 1;
+        differ(path, expected, actual);
+        return result;
+      }
+      result.fields += 1;
+      if (actual.length !== expected.items.length) {
+        result.differences.push({ path: `${path || "(body)"}.length`, expected: String(expected.items.length), actual: actual.length });
+      }
+      expected.items.forEach((item, i) => {
+        if (i < actual.length) merge(compare(item, actual[i], join(path, i), pending));
+      });
+      return result;
+    }
+    case "unordered": {
+      if (!Array.isArray(actual)) {
+        result.fields += 1;
+        differ(path, expected, actual);
+        return result;
+      }
+      result.fields += 1;
+      const remaining = actual.map((value, index) => ({ value, index }));
+      const unmatched: Expected[] = [];
+      for (const item of expected.items) {
+        const found = remaining.findIndex(({ value, index }) => compare(item, value, join(path, index), new Map(pending)).differences.length === 0);
+        if (found === -1) unmatched.push(item);
+        else {
+          const [match] = remaining.splice(found, 1);
+          merge(compare(item, match.value, join(path, match.index), pending));
+        }
+      }
+      // Pair what is left in order, so the report names the closest fields that differ.
+      unmatched.forEach((item, i) => {
+        if (i < remaining.length) merge(compare(item, remaining[i].value, join(path, remaining[i].index), pending));
+        else result.differences.push({ path: join(path, actual.length + i), expected: describe(item), actual: "(absent)" });
+      });
+      for (const extra of remaining.slice(unmatched.length)) result.differences.push({ path: join(path, extra.index), expected: "(absent)", actual: extra.value });
+      return result;
+    }
+    case "anyOf": {
+      let best: Comparison | undefined;
+      for (const option of expected.options) {
+        const attempt = compare(option, actual, path, new Map(pending));
+        if (!best || attempt.differences.length < best.differences.length) best = attempt;
+        if (attempt.differences.length === 0) break;
+      }
+      if (best) {
+        for (const [slot, value] of best.bindings) pending.set(slot, value);
+        merge(best);
+      }
+      return result;
+    }
+  }
+}
+
+/** Holds the values of the slots first seen in an accepted response. */
+export function bind(bindings: Map<Slot, unknown>): void {
+  for (const [slot, value] of bindings) {
+    slot.bound = true;
+    slot.value = value;
+  }
+}
+
+/** A slot bound from the start (a value the request or the model decides). */
+export function fixedSlot(label: string, f: Form, value: unknown): Slot {
+  const slot = new Slot(label, f);
+  slot.bound = true;
+  slot.value = value;
+  return slot;
+}

@@ -1,0 +1,96 @@
+// The oracle: every response the suite sees goes through observe(). The service model predicts
+// the status and the whole body from the state so far; the actual response is compared field by
+// field; the invariants are checked on every object; the model then moves to its new state.
+import type { ServiceName } from "../../src/openapi/documents.js";
+import { BankModel } from "./bank/model.js";
+import { PayrollModel } from "./check-cashing/model.js";
+import { bind, compare, type Difference } from "./expect.js";
+import type { Exchange } from "./exchange.js";
+import { invariantsFor, type Invariant, type InvariantMemory } from "./invariants.js";
+import type { Prediction, ServiceModel } from "./prediction.js";
+
+export type OracleOptions = {
+  service: ServiceName;
+  keys?: { secret?: string; publishable?: string };
+  /** Whether the server implements README's "Sandbox test triggers" (default true). */
+  triggers?: boolean;
+  /** Allowed difference between the server's clock and ours (default 300 s). */
+  skewMs?: number;
+  /** Whether a value was made fresh by this process, so no other run used it (closed lists). */
+  isFresh?: (value: string) => boolean;
+};
+
+export type Verdict = {
+  ok: boolean;
+  expectedStatus: number[];
+  differences: Difference[];
+  invariantFailures: Array<{ invariant: string; problem: string }>;
+  fields: number;
+  partial?: string;
+};
+
+export type OracleStats = { responses: number; fieldsCompared: number; partial: number; failed: number };
+
+export const defaultSkewMs = 300_000;
+
+export class Oracle {
+  readonly model: ServiceModel;
+  readonly invariants: Invariant[];
+  readonly stats: OracleStats = { responses: 0, fieldsCompared: 0, partial: 0, failed: 0 };
+  private readonly memory: InvariantMemory;
+
+  constructor(readonly options: OracleOptions) {
+    const skewMs = options.skewMs ?? defaultSkewMs;
+    const triggers = options.triggers ?? true;
+    this.model = options.service === "bank-payments"
+      ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false) })
+      : new PayrollModel({ triggers, skewMs });
+    this.invariants = invariantsFor(options.service);
+    this.memory = { keys: options.keys ?? {}, createdIds: new Set() };
+  }
+
+  /** Judges one response; the model moves on to the state the accepted prediction describes. */
+  observe(exchange: Exchange): Verdict {
+    const predictions = this.model.predict(exchange);
+    let best: { prediction: Prediction; comparison: ReturnType<typeof compare>; statusMatches: boolean } | undefined;
+    for (const prediction of predictions) {
+      const statusMatches = prediction.status === exchange.status;
+      const body = typeof prediction.body === "function" ? prediction.body(exchange.responseBody) : prediction.body;
+      const comparison = compare(body, exchange.responseBody);
+      const better = !best || (statusMatches && !best.statusMatches)
+        || (statusMatches === best.statusMatches && comparison.differences.length < best.comparison.differences.length);
+      if (better) best = { prediction, comparison, statusMatches };
+      if (statusMatches && comparison.differences.length === 0) break;
+    }
+    if (!best) throw new Error(`no prediction for ${exchange.operationId}`);
+    const differences = [...best.comparison.differences];
+    if (!best.statusMatches) differences.unshift({ path: "(status)", expected: [...new Set(predictions.map((p) => p.status))].join(" or "), actual: exchange.status });
+    if (best.statusMatches) {
+      bind(best.comparison.bindings);
+      best.prediction.apply?.();
+    }
+    const invariantFailures = exchange.responseBody === undefined ? [] : this.invariants.flatMap((invariant) =>
+      invariant.check(exchange, this.memory).map((problem) => ({ invariant: invariant.name, problem })));
+    const verdict: Verdict = {
+      ok: differences.length === 0 && invariantFailures.length === 0,
+      expectedStatus: [...new Set(predictions.map((p) => p.status))],
+      differences,
+      invariantFailures,
+      fields: best.comparison.fields + 1,
+      partial: best.prediction.partial,
+    };
+    this.stats.responses += 1;
+    this.stats.fieldsCompared += verdict.fields;
+    if (verdict.partial) this.stats.partial += 1;
+    if (!verdict.ok) this.stats.failed += 1;
+    return verdict;
+  }
+}
+
+/** One line per problem, for check reasons and console output. */
+export function describeVerdict(verdict: Verdict): string[] {
+  return [
+    ...verdict.differences.map((d) => `${d.path}: expected ${d.expected}, got ${JSON.stringify(d.actual)}`),
+    ...verdict.invariantFailures.map((f) => `invariant ${f.invariant}: ${f.problem}`),
+  ];
+}
