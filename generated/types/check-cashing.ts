@@ -23,6 +23,10 @@ export interface paths {
          *     A `trxID` is used up by approvals, declines and `id_error`s, not by corrections or server
          *     failures; using it again is a `correction` (1005).
          *
+         *     Checks run in this order: the body and its members' constraints (corrections 1001 to 1004),
+         *     a server failure (500), the MICR line (1006), a repeated `trxID` (1005), the identification
+         *     (`id_error`), then the decline; the first that applies answers alone.
+         *
          *     Sandbox test triggers: a `netAmount` with cents `.07` is declined with `adverseAction` true;
          *     an `idValue` made only of asterisks gives an `id_error`; a `trxID` starting with `E500` gives
          *     500.

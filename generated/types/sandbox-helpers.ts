@@ -263,9 +263,13 @@ export interface components {
             } | null;
             /** @description Reason for the status. */
             reason: string | null;
-            /** @description Message after an attempted or successful cancel. */
+            /**
+             * @description Message after an attempted or successful cancel. Contract decision: set by a successful
+             *     cancel; a refused cancel (409) may set it, as the documentation's "attempted" allows (the
+             *     reference sandbox leaves it unchanged).
+             */
             cancel_message: string | null;
-            /** @description Reference number of the credit. */
+            /** @description Reference number of the credit. Contract decision: present on pending and succeeded credits, null on failed ones. */
             reference_number: string | null;
             /**
              * @description Station (store) the credit was issued at; null when the store number was invalid or missing.
@@ -433,7 +437,7 @@ export interface components {
             amount_refunded_total: string | null;
             /**
              * Format: date-time
-             * @description When the intent was authorized (ISO 8601 UTC).
+             * @description When the intent was authorized (ISO 8601 UTC); stays null when the authorization is declined.
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
@@ -494,8 +498,9 @@ export interface components {
             payments?: components["schemas"]["ScheduledPayment"][];
             /**
              * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
-             *     decision: null until the first transition (authorization, decline, capture failure), then a
-             *     non-empty text set by each transition.
+             *     decision: null until the first transition (authorization, decline, capture failure); after each
+             *     transition a non-empty text (a transition may keep the previous one: the sandbox keeps the
+             *     authorization's text through a capture).
              */
             reason: string | null;
             /**
@@ -585,7 +590,8 @@ export interface components {
          *     member of the schema and one per refused member.
          *
          *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-         *     then the state (409).
+         *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
+         *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
          */
         ValidationError: {
             /** @description Summary of the failure. */
@@ -1007,7 +1013,8 @@ export interface operations {
              *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409).
+             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
+             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1110,7 +1117,8 @@ export interface operations {
              *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409).
+             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
+             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1213,7 +1221,8 @@ export interface operations {
              *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409).
+             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
+             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1386,7 +1395,8 @@ export interface operations {
              *     member of the schema and one per refused member.
              *
              *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409).
+             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
+             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
