@@ -27,6 +27,16 @@ let tarballFiles: string[] = [];
 
 const npmEnv = { ...process.env, npm_config_loglevel: "error", npm_config_update_notifier: "false" };
 
+/**
+ * Compiles native modules against the headers of the Node running the tests when it carries them
+ * (Node's own binary packages do, in include/node): a user-level `nodedir` (this machine's ~/.npmrc
+ * names /usr, the default Node's) would otherwise build better-sqlite3 for another Node's ABI.
+ */
+function nodeHeadersEnv(): NodeJS.ProcessEnv {
+  const prefix = dirname(dirname(process.execPath));
+  return existsSync(join(prefix, "include/node/node.h")) ? { npm_config_nodedir: prefix } : {};
+}
+
 /** Runs npm (through the same npm that runs the tests when known, else the one on PATH). */
 function npm(args: string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv) {
   return npmCli
@@ -226,7 +236,7 @@ describe("npx payments-sandbox with better-sqlite3 installed", () => {
     const { version } = JSON.parse(readFileSync(join(root, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
     // Built from source: prebuild-install reads this file and never tries a download.
     writeFileSync(join(consumer, ".prebuild-installrc"), "buildFromSource=true\n");
-    await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", `better-sqlite3@${version}`], consumer, { ...npmEnv, JOBS: "max" });
+    await npm(["install", "--no-audit", "--no-fund", "--prefer-offline", `better-sqlite3@${version}`], consumer, { ...npmEnv, ...nodeHeadersEnv(), JOBS: "max" });
   });
 
   after(async () => {
