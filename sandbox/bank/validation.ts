@@ -72,7 +72,8 @@ export function validateQuery(operationId: string, search: URLSearchParams): { v
     const raw = given[0];
     let value: string | number = raw;
     if (parameter.schema?.type === "integer") {
-      if (!/^-?[0-9]{1,18}$/.test(raw)) {
+      // Up to 18 significant digits (always inside int64); leading zeros are not significant.
+      if (!/^-?0*[0-9]{1,18}$/.test(raw)) {
         addError(errors, parameter.name, "invalid");
         continue;
       }
