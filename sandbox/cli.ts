@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// `npm run sandbox`: starts both services and prints how to use them; stops on SIGINT/SIGTERM.
+// `payments-sandbox` (also `npm run sandbox --`): starts the services and prints how to use them;
+// stops on SIGINT/SIGTERM.
 import { parseArgs } from "node:util";
-import { defaults, startSandbox } from "./server.js";
+import { defaults, serviceChoices, startSandbox, type ServiceChoice } from "./server.js";
 
-const usage = `Usage: npm run sandbox -- [options]
+const bin = "payments-sandbox";
 
+const usage = `Usage: ${bin} [options]
+
+  --service <which>         bank, check-cashing or both (default both); two processes, one
+                            service each, may share one --db file
   --host <addr>             interface to bind (default ${defaults.host})
   --bank-port <n>           bank payment service port (default ${defaults.bankPort}; 0 = free port)
   --check-cashing-port <n>  check cashing service port (default ${defaults.checkCashingPort}; 0 = free port)
@@ -20,9 +25,16 @@ function port(value: string | undefined, fallback: number, name: string): number
   return n;
 }
 
+function service(value: string | undefined): ServiceChoice {
+  if (value === undefined) return "both";
+  if (!(serviceChoices as readonly string[]).includes(value)) throw new Error(`--service must be one of ${serviceChoices.join(", ")}`);
+  return value as ServiceChoice;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
+      service: { type: "string" },
       host: { type: "string" },
       "bank-port": { type: "string" },
       "check-cashing-port": { type: "string" },
@@ -37,6 +49,7 @@ async function main(): Promise<void> {
     return;
   }
   const sandbox = await startSandbox({
+    service: service(values.service),
     host: values.host,
     bankPort: port(values["bank-port"], defaults.bankPort, "bank-port"),
     checkCashingPort: port(values["check-cashing-port"], defaults.checkCashingPort, "check-cashing-port"),
@@ -44,18 +57,22 @@ async function main(): Promise<void> {
     secretKey: values["secret-key"],
     publishableKey: values["publishable-key"],
   });
-  console.log(`Reference sandbox running (database: ${sandbox.database})
-  Bank payment service:  ${sandbox.bankUrl}
-  Check cashing service: ${sandbox.checkCashingUrl}
-  Secret key:            ${sandbox.secretKey}
-  Publishable key:       ${sandbox.publishableKey}
-
-Try:
-  curl -s -H 'Authorization: Bearer ${sandbox.secretKey}' -H 'Content-Type: application/json' \\
-    -d '{"amount": 125, "bank_account": "bank_account_Vd93LmQa2XkP7rTe", "consumer_id": "consumer_Hq7Zx2LmN4pR8sTu", "store_number": "0042", "type": "bankpay"}' \\
-    ${sandbox.bankUrl}/api/transaction-intents
-
-Press Ctrl+C to stop.`);
+  const lines = [`Reference sandbox running (database: ${sandbox.database})`];
+  if (sandbox.bankUrl) lines.push(`  Bank payment service:  ${sandbox.bankUrl}`);
+  if (sandbox.checkCashingUrl) lines.push(`  Check cashing service: ${sandbox.checkCashingUrl}`);
+  if (sandbox.bankUrl) {
+    lines.push(
+      `  Secret key:            ${sandbox.secretKey}`,
+      `  Publishable key:       ${sandbox.publishableKey}`,
+      "",
+      "Try:",
+      `  curl -s -H 'Authorization: Bearer ${sandbox.secretKey}' -H 'Content-Type: application/json' \\`,
+      `    -d '{"amount": 125, "bank_account": "bank_account_Vd93LmQa2XkP7rTe", "consumer_id": "consumer_Hq7Zx2LmN4pR8sTu", "store_number": "0042", "type": "bankpay"}' \\`,
+      `    ${sandbox.bankUrl}/api/transaction-intents`,
+    );
+  }
+  lines.push("", "Press Ctrl+C to stop.");
+  console.log(lines.join("\n"));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -74,6 +91,6 @@ Press Ctrl+C to stop.`);
 }
 
 main().catch((error: unknown) => {
-  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+  console.error(`${bin}: ${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
   process.exit(1);
 });

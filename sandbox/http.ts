@@ -15,10 +15,26 @@ export function isJsonContentType(header: string | undefined): boolean {
 }
 
 /**
+ * Bodies already read, by request: a handler retried after SQLITE_BUSY (server.ts) reads the same
+ * body again, and a consumed stream would never end a second time.
+ */
+const bodiesRead = new WeakMap<IncomingMessage, Promise<BodyResult>>();
+
+/**
  * Reads the whole body (discarding bytes beyond the cap so the client can finish sending) and
- * parses it as JSON. The body is always consumed, whatever the outcome.
+ * parses it as JSON. The body is always consumed, whatever the outcome; a second call gives the
+ * first call's result.
  */
 export function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  let result = bodiesRead.get(req);
+  if (result === undefined) {
+    result = readJsonBodyOnce(req);
+    bodiesRead.set(req, result);
+  }
+  return result;
+}
+
+function readJsonBodyOnce(req: IncomingMessage): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,16 +73,17 @@ export function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-/** A JSON answer: every response of the sandbox goes through here. */
-export type JsonReply = { status: number; body: unknown };
+/** A JSON answer: every response of the sandbox goes through here. `headers` adds to the usual ones. */
+export type JsonReply = { status: number; body: unknown; headers?: Record<string, string> };
 
 export function reply(status: number, body: unknown): JsonReply {
   return { status, body };
 }
 
-export function sendJson(res: ServerResponse, { status, body }: JsonReply): void {
+export function sendJson(res: ServerResponse, { status, body, headers }: JsonReply): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
+    ...headers,
     "Content-Type": "application/json",
     "Content-Length": Buffer.byteLength(text),
     "Cache-Control": "no-store",

@@ -1,11 +1,20 @@
-// Starts both services of the reference sandbox, each on its own port, over one SQLite store.
+// Starts the services of the reference sandbox (both by default), each on its own port, over one
+// SQLite store. Two processes may share one database file, each running one service.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Keys } from "./auth.js";
 import { handleBank } from "./bank/app.js";
 import { handleCheckCashing } from "./check-cashing/payroll.js";
+import { busyRetryAfterSeconds, retryWhileBusy } from "./busy-retry.js";
 import { sendJson, type JsonReply } from "./http.js";
+import { generalErrorBody, generalErrors, type ServiceName } from "./service-errors.js";
 import { Store } from "./store.js";
+import { answerAndClose, answerTransportErrors, defaultTimeouts, serverOptions, type Timeouts } from "./transport.js";
+
+/** Which services one sandbox runs. */
+export type ServiceChoice = ServiceName | "both";
+
+export const serviceChoices: readonly ServiceChoice[] = ["both", "bank", "check-cashing"];
 
 export type SandboxOptions = {
   /** Interface to bind; default 127.0.0.1. */
@@ -20,10 +29,16 @@ export type SandboxOptions = {
   secretKey?: string;
   /** Default `pk_test_sandbox`. */
   publishableKey?: string;
+  /** Which services to run; default both. */
+  service?: ServiceChoice;
+  /** Connection time limits; defaults in transport.ts (README, "Start it"). */
+  timeouts?: Partial<Timeouts>;
 };
 
 export type Sandbox = {
+  /** Base URL of the bank payment service; "" when this sandbox does not run it. */
   bankUrl: string;
+  /** Base URL of the check cashing service; "" when this sandbox does not run it. */
   checkCashingUrl: string;
   secretKey: string;
   publishableKey: string;
@@ -42,17 +57,35 @@ export const defaults = {
 
 type Handler = (req: IncomingMessage) => Promise<JsonReply>;
 
-/** A server whose handler errors become a JSON 500 in the service's shape (never an HTML page or a hang). */
-function serve(handler: Handler, internalError: () => JsonReply): Server {
-  return createServer((req: IncomingMessage, res: ServerResponse) => {
-    handler(req)
-      .then((answer) => sendJson(res, answer))
+function generalError(service: ServiceName, kind: "internal" | "busy" | "malformed"): JsonReply {
+  return { status: generalErrors[kind].status, body: generalErrorBody(service, kind) };
+}
+
+/**
+ * A server whose handler errors become a JSON answer in the service's shape (never an HTML page or
+ * a hang): a request that finds the database busy is run again a few times, then gets 503 with
+ * Retry-After; any other failure is a 500.
+ */
+function serve(service: ServiceName, handler: Handler, timeouts: Timeouts): Server {
+  const server = createServer(serverOptions(timeouts), (req: IncomingMessage, res: ServerResponse) => {
+    if (req.httpVersion === "1.1" && req.headers.host === undefined) {
+      req.resume();
+      answerAndClose(res, service, "malformed");
+      return;
+    }
+    retryWhileBusy(() => handler(req))
+      .then((outcome) => {
+        if (!outcome.busy) return sendJson(res, outcome.value);
+        sendJson(res, { ...generalError(service, "busy"), headers: { "Retry-After": String(busyRetryAfterSeconds) } });
+      })
       .catch((error: unknown) => {
         console.error("sandbox: internal error", error);
-        if (!res.headersSent) sendJson(res, internalError());
+        if (!res.headersSent) sendJson(res, generalError(service, "internal"));
         else res.destroy();
       });
   });
+  answerTransportErrors(server, service);
+  return server;
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {
@@ -81,37 +114,33 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? defaults.host;
   const keys: Keys = { secretKey: options.secretKey ?? defaults.secretKey, publishableKey: options.publishableKey ?? defaults.publishableKey };
   if (keys.secretKey === keys.publishableKey) throw new Error("The secret and publishable keys must differ");
+  const service = options.service ?? "both";
+  if (!serviceChoices.includes(service)) throw new Error(`service must be one of ${serviceChoices.join(", ")}`);
+  const timeouts: Timeouts = { ...defaultTimeouts, ...options.timeouts };
   const database = options.database ?? defaults.database;
   const store = new Store(database);
   let bankOrigin = "";
-  const bank = serve(
-    (req) => handleBank(req, store, keys, bankOrigin),
-    () => ({ status: 500, body: { message: "Server Error" } }),
-  );
-  const checkCashing = serve(
-    (req) => handleCheckCashing(req, store),
-    () => ({
-      status: 500,
-      body: { errors: [{ errorPath: "/v1/payroll", errorMessage: "System error, try again later", errorType: "system_error", errorDate: new Date().toISOString(), responseCode: "9999", adverseAction: false }] },
-    }),
-  );
+  const bank = service === "check-cashing" ? undefined : serve("bank", (req) => handleBank(req, store, keys, bankOrigin), timeouts);
+  const checkCashing = service === "bank" ? undefined : serve("check-cashing", (req) => handleCheckCashing(req, store), timeouts);
+  const servers = [bank, checkCashing].filter((server): server is Server => server !== undefined);
+  const closeAll = () => Promise.all(servers.map(closeServer));
   try {
-    const bankPort = await listen(bank, options.bankPort ?? defaults.bankPort, host);
-    const checkCashingPort = await listen(checkCashing, options.checkCashingPort ?? defaults.checkCashingPort, host);
-    bankOrigin = `http://${urlHost(host)}:${bankPort}`;
+    const bankPort = bank ? await listen(bank, options.bankPort ?? defaults.bankPort, host) : undefined;
+    const checkCashingPort = checkCashing ? await listen(checkCashing, options.checkCashingPort ?? defaults.checkCashingPort, host) : undefined;
+    bankOrigin = bankPort === undefined ? "" : `http://${urlHost(host)}:${bankPort}`;
     return {
       bankUrl: bankOrigin,
-      checkCashingUrl: `http://${urlHost(host)}:${checkCashingPort}`,
+      checkCashingUrl: checkCashingPort === undefined ? "" : `http://${urlHost(host)}:${checkCashingPort}`,
       secretKey: keys.secretKey,
       publishableKey: keys.publishableKey,
       database,
       async close() {
-        await Promise.all([closeServer(bank), closeServer(checkCashing)]);
+        await closeAll();
         store.close();
       },
     };
   } catch (error) {
-    await Promise.all([closeServer(bank), closeServer(checkCashing)]);
+    await closeAll();
     store.close();
     throw error;
   }

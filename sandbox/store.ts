@@ -6,6 +6,12 @@ import Database from "better-sqlite3";
 
 export type Table = "intents" | "credits";
 
+/**
+ * How long SQLite itself waits for another connection's write lock. Short, because the wait blocks
+ * the event loop; longer waits are asynchronous pauses between retries (busy-retry.ts).
+ */
+export const busyTimeoutMs = 10;
+
 /** A list filter: the document member (JSON path such as `$.status`) equals one of the values. */
 export type Filter = { member: string; values: Array<string | number> };
 
@@ -17,6 +23,7 @@ export class Store {
   constructor(file: string) {
     this.db = new Database(file);
     if (file !== ":memory:") this.db.pragma("journal_mode = WAL");
+    // Opening may wait for another process creating the tables; serving never waits this long.
     this.db.pragma("busy_timeout = 5000");
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS intents (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
@@ -24,6 +31,7 @@ export class Store {
       CREATE TABLE IF NOT EXISTS bank_accounts (id TEXT PRIMARY KEY, consumer_id TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS payroll_transactions (trx_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
     `);
+    this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   }
 
   private sql(text: string): Database.Statement {

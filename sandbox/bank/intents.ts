@@ -9,6 +9,10 @@ import { createdView, fullView, publicView, type ExtrasObject, type IntentRecord
 import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName } from "./intent-transitions.js";
 import { defaultPerPage, envelope } from "./pagination.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
+import { integerSpellings } from "./digit-filter.js";
+
+/** The longest `submerchant_id` a create accepts (`RequestText`, at most 255 characters). */
+const requestTextMaxLength = 255;
 
 /** The service fee the sandbox charges when a `service_fee_id` is given (contract is silent). */
 export const sandboxServiceFeeCents = 250;
@@ -202,9 +206,11 @@ export function listIntents(ctx: BankContext): JsonReply {
   if (values.reference_number !== undefined) filters.push({ member: "$.reference_id", values: [values.reference_number] });
   if (values.station_number !== undefined) filters.push({ member: "$.store_number", values: [values.station_number] });
   if (values.submerchant_id !== undefined) {
-    // Stored as the string given at creation: match it as written and in its canonical integer form.
+    // Stored as the string given at creation; the filter is an integer: it matches every id that
+    // is the same integer written in digits (leading zeros ignored), compared as text, never as a
+    // JavaScript number (README, "Intent list").
     const raw = ctx.query.get("submerchant_id") as string;
-    filters.push({ member: "$.submerchant_id", values: [...new Set([raw, String(values.submerchant_id)])] });
+    filters.push({ member: "$.submerchant_id", values: integerSpellings(raw, requestTextMaxLength) });
   }
   return page(ctx, "intents", "/api/transaction-intents", filters, values, (intent: IntentRecord) => fullView(intent));
 }

@@ -17,9 +17,20 @@ export function schemaPointer(name: string): string {
  */
 export function validateBody(operationId: string, schemaName: string, body: unknown, nestedObjects?: readonly string[]): FieldErrors {
   const result = validator.validate(schemaPointer(schemaName), body);
-  if (!result.valid) return fieldErrorsOf(result.errors, nestedObjects);
+  const errors = result.valid ? {} : fieldErrorsOf(result.errors, nestedObjects);
+  if (hasExtrasKeyOutOfLength(body)) addError(errors, "extras", "invalid");
+  if (hasErrors(errors)) return errors;
   if (!validator.validateRequestBody(operationId, body).valid) return { body: ["invalid"] };
   return {};
+}
+
+/** Length of an `extras` member name: 1 to 40 characters (README, "`extras` limits"; no schema keyword states it). */
+export const extrasKeyLength = { min: 1, max: 40 } as const;
+
+function hasExtrasKeyOutOfLength(body: unknown): boolean {
+  const extras = (body as { extras?: unknown } | null)?.extras;
+  if (typeof extras !== "object" || extras === null || Array.isArray(extras)) return false;
+  return Object.keys(extras).some((name) => name.length < extrasKeyLength.min || name.length > extrasKeyLength.max);
 }
 
 export function hasErrors(errors: FieldErrors): boolean {
@@ -61,7 +72,8 @@ export function validateQuery(operationId: string, search: URLSearchParams): { v
     const raw = given[0];
     let value: string | number = raw;
     if (parameter.schema?.type === "integer") {
-      if (!/^-?[0-9]{1,18}$/.test(raw)) {
+      // Up to 18 significant digits (always inside int64); leading zeros are not significant.
+      if (!/^-?0*[0-9]{1,18}$/.test(raw)) {
         addError(errors, parameter.name, "invalid");
         continue;
       }

@@ -254,7 +254,7 @@ describe("npx payments-sandbox with better-sqlite3 installed", () => {
     assert.match(stdout, /--bank-port/);
   });
 
-  it("--help shows its own name", { todo: "sandbox/cli.ts's usage text is the sandbox branch's (it says npm run sandbox here)" }, async () => {
+  it("--help shows its own name", async () => {
     const { stdout } = await npx(["payments-sandbox", "--help"]);
     assert.match(stdout, /^Usage: payments-sandbox /);
     assert.doesNotMatch(stdout, /npm run/);
