@@ -8,6 +8,8 @@ import { addError, notFound, validationError, type FieldErrors } from "./errors.
 import { createdView, fullView, publicView, type ExtrasObject, type IntentRecord, type StoredAddress } from "./intent-record.js";
 import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName } from "./intent-transitions.js";
 import { defaultPerPage, envelope } from "./pagination.js";
+import { authorizationWithCode } from "../helpers/authorization-codes.js";
+import { readSettings, takeNextAuthorizationCode, type AuthorizationCode } from "../helpers/settings.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
 
 /** The service fee the sandbox charges when a `service_fee_id` is given (contract is silent). */
@@ -35,6 +37,29 @@ function schedule(totalCents: number, createdAt: string): IntentRecord["payments
     amount_cents,
     scheduled_for: new Date(start.getTime() + i * 14 * 86_400_000).toISOString().slice(0, 10),
   }));
+}
+
+/**
+ * The intent a creation stores: with an action, the code arranged by the `next_authorization_code`
+ * setting decides the authorization, else the amount triggers (`.07`, `.12` decline an
+ * `authorize_and_capture`); an approved `authorize_and_capture` is captured at once.
+ */
+function authorizedAtCreation(
+  intent: IntentRecord,
+  action: "authorize" | "authorize_and_capture" | undefined,
+  code: AuthorizationCode | null,
+  at: string,
+): IntentRecord {
+  if (action === undefined) return intent;
+  let outcome: IntentRecord;
+  if (code !== null) {
+    outcome = authorizationWithCode(intent, code, at);
+  } else {
+    const ending = centsPart(intent.amount_cents);
+    const declinedByTrigger = action === "authorize_and_capture" && (ending === triggers.declineNegative || ending === triggers.declineHighRisk);
+    outcome = declinedByTrigger ? declined(intent, ending === triggers.declineNegative ? "07" : "12") : authorized(intent, at);
+  }
+  return action === "authorize_and_capture" && outcome.status === "pending_capture" ? captured(outcome, outcome.amount_cents, at) : outcome;
 }
 
 export function createIntent(ctx: BankContext): JsonReply {
@@ -88,17 +113,6 @@ export function createIntent(ctx: BankContext): JsonReply {
     product_code: (body.product_code as string | undefined) ?? null,
     product_subcode: (body.product_subcode as string | undefined) ?? null,
   };
-  let status = 201;
-  if (action === "authorize") intent = authorized(intent, at);
-  if (action === "authorize_and_capture") {
-    const ending = centsPart(intent.amount_cents);
-    if (ending === triggers.declineNegative || ending === triggers.declineHighRisk) {
-      intent = declined(intent, ending === triggers.declineNegative ? "07" : "12");
-      status = 200;
-    } else {
-      intent = captured(authorized(intent, at), intent.amount_cents, at);
-    }
-  }
 
   return ctx.store.transaction(() => {
     const owner = ctx.store.bindBankAccount(intent.bank_account_id, intent.consumer_id);
@@ -109,8 +123,11 @@ export function createIntent(ctx: BankContext): JsonReply {
         ...(action !== undefined ? { action } : {}),
       });
     }
+    // The arranged code is used up only by a creation that is stored (test helpers, settings).
+    const code = action === undefined ? null : takeNextAuthorizationCode(ctx.store);
+    intent = authorizedAtCreation(intent, action, code, at);
     ctx.store.insert("intents", intent.id, intent);
-    return reply(status, { data: createdView(intent), meta: intentMeta });
+    return reply(intent.status === "failed" ? 200 : 201, { data: createdView(intent), meta: intentMeta });
   });
 }
 
@@ -150,7 +167,12 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
 
   return ctx.store.transaction(() => {
     const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
-    const outcome = applyAction(intent, action, cents);
+    let outcome = applyAction(intent, action, cents, readSettings(ctx.store).captureLimits);
+    // An authorization that happens uses up the code arranged by the settings (test helpers).
+    if (action === "authorize" && outcome.kind === "ok") {
+      const code = takeNextAuthorizationCode(ctx.store);
+      if (code !== null) outcome = { kind: "ok", intent: authorizationWithCode(intent, code, nowIso()) };
+    }
     if (outcome.kind === "conflict") return reply(409, { conflict: outcome.conflict, message: outcome.message, action });
     if (outcome.kind === "invalid") {
       if (outcome.intent) ctx.store.update("intents", id, outcome.intent);
