@@ -6,9 +6,9 @@ import type { Filter } from "../store.js";
 import { objectBody, requireKey, type BankContext } from "./context.js";
 import { addError, notFound, validationError, type FieldErrors } from "./errors.js";
 import { createdView, fullView, publicView, type ExtrasObject, type IntentRecord, type StoredAddress } from "./intent-record.js";
-import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName } from "./intent-transitions.js";
+import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName, type Transition } from "./intent-transitions.js";
 import { defaultPerPage, envelope } from "./pagination.js";
-import { authorizationWithCode } from "../helpers/authorization-codes.js";
+import { authorizeWithCode } from "../helpers/authorization-codes.js";
 import { readSettings, takeNextAuthorizationCode, type AuthorizationCode } from "../helpers/settings.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
 
@@ -40,26 +40,29 @@ function schedule(totalCents: number, createdAt: string): IntentRecord["payments
 }
 
 /**
- * The intent a creation stores: with an action, the code arranged by the `next_authorization_code`
- * setting decides the authorization, else the amount triggers (`.07`, `.12` decline an
- * `authorize_and_capture`); an approved `authorize_and_capture` is captured at once.
+ * What a creation with an action stores: the code arranged by the `next_authorization_code`
+ * setting decides the authorization (a consumer data code gives the 422 of bank doc 4.3), else
+ * the amount triggers (`.07`, `.12` decline an `authorize_and_capture`); an approved
+ * `authorize_and_capture` is captured at once.
  */
 function authorizedAtCreation(
   intent: IntentRecord,
-  action: "authorize" | "authorize_and_capture" | undefined,
+  action: "authorize" | "authorize_and_capture",
   code: AuthorizationCode | null,
   at: string,
-): IntentRecord {
-  if (action === undefined) return intent;
-  let outcome: IntentRecord;
+): Transition {
+  let outcome: Transition;
   if (code !== null) {
-    outcome = authorizationWithCode(intent, code, at);
+    outcome = authorizeWithCode(intent, code, at);
   } else {
     const ending = centsPart(intent.amount_cents);
     const declinedByTrigger = action === "authorize_and_capture" && (ending === triggers.declineNegative || ending === triggers.declineHighRisk);
-    outcome = declinedByTrigger ? declined(intent, ending === triggers.declineNegative ? "07" : "12") : authorized(intent, at);
+    outcome = { kind: "ok", intent: declinedByTrigger ? declined(intent, ending === triggers.declineNegative ? "07" : "12") : authorized(intent, at) };
   }
-  return action === "authorize_and_capture" && outcome.status === "pending_capture" ? captured(outcome, outcome.amount_cents, at) : outcome;
+  if (outcome.kind === "ok" && action === "authorize_and_capture" && outcome.intent.status === "pending_capture") {
+    return { kind: "ok", intent: captured(outcome.intent, intent.amount_cents, at) };
+  }
+  return outcome;
 }
 
 export function createIntent(ctx: BankContext): JsonReply {
@@ -78,11 +81,10 @@ export function createIntent(ctx: BankContext): JsonReply {
   if (cents === undefined && !errors.amount) addError(errors, "amount", "invalid");
   if (hasErrors(errors)) return validationError(errors);
   const problem = action === undefined ? undefined : consumerDataProblem(cents as number);
-  if (problem) return validationError(problem.errors, problem.message);
 
   const at = nowIso();
   const type = action === undefined ? (body.type as IntentRecord["type"]) : "bankpay";
-  let intent: IntentRecord = {
+  const intent: IntentRecord = {
     id: newId("transaction_intent"),
     type,
     status: "pending_service_fee_acceptance",
@@ -115,19 +117,28 @@ export function createIntent(ctx: BankContext): JsonReply {
   };
 
   return ctx.store.transaction(() => {
-    const owner = ctx.store.bindBankAccount(intent.bank_account_id, intent.consumer_id);
-    if (owner !== intent.consumer_id) {
+    // A code arranged by the settings (test helpers) decides instead of the amount triggers.
+    const arranged = action === undefined ? null : readSettings(ctx.store).nextAuthorizationCode;
+    if (arranged === null && problem) return validationError(problem.errors, problem.message);
+    const owner = ctx.store.ownerOfBankAccount(intent.bank_account_id);
+    if (owner !== undefined && owner !== intent.consumer_id) {
       return reply(409, {
         conflict: "bank_account_conflict",
         message: "The bank account belongs to another consumer.",
         ...(action !== undefined ? { action } : {}),
       });
     }
-    // The arranged code is used up only by a creation that is stored (test helpers, settings).
-    const code = action === undefined ? null : takeNextAuthorizationCode(ctx.store);
-    intent = authorizedAtCreation(intent, action, code, at);
-    ctx.store.insert("intents", intent.id, intent);
-    return reply(intent.status === "failed" ? 200 : 201, { data: createdView(intent), meta: intentMeta });
+    let stored = intent;
+    if (action !== undefined) {
+      // The arranged code is used up here, by the authorization, whatever its outcome.
+      const outcome = authorizedAtCreation(intent, action, takeNextAuthorizationCode(ctx.store), at);
+      if (outcome.kind === "invalid") return validationError(outcome.errors, outcome.message);
+      if (outcome.kind === "conflict") throw new Error("a creation has no state to conflict with");
+      stored = outcome.intent;
+    }
+    ctx.store.bindBankAccount(stored.bank_account_id, stored.consumer_id);
+    ctx.store.insert("intents", stored.id, stored);
+    return reply(stored.status === "failed" ? 200 : 201, { data: createdView(stored), meta: intentMeta });
   });
 }
 
@@ -168,10 +179,11 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
   return ctx.store.transaction(() => {
     const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
     let outcome = applyAction(intent, action, cents, readSettings(ctx.store).captureLimits);
-    // An authorization that happens uses up the code arranged by the settings (test helpers).
-    if (action === "authorize" && outcome.kind === "ok") {
+    // A code arranged by the settings (test helpers) decides an authorization that is not a 409
+    // instead of the amount triggers, and is used up by it.
+    if (action === "authorize" && outcome.kind !== "conflict") {
       const code = takeNextAuthorizationCode(ctx.store);
-      if (code !== null) outcome = { kind: "ok", intent: authorizationWithCode(intent, code, nowIso()) };
+      if (code !== null) outcome = authorizeWithCode(intent, code, nowIso());
     }
     if (outcome.kind === "conflict") return reply(409, { conflict: outcome.conflict, message: outcome.message, action });
     if (outcome.kind === "invalid") {

@@ -2,7 +2,7 @@
 // authorization response code of bank doc 7.4 (spec/sandbox-helpers/helpers.tsp, AuthorizationCode).
 import { referenceNumber } from "../ids.js";
 import type { IntentRecord } from "../bank/intent-record.js";
-import { authorized, declined } from "../bank/intent-transitions.js";
+import { authorized, declined, type Transition } from "../bank/intent-transitions.js";
 import type { AuthorizationCode } from "./settings.js";
 
 /** Meanings as bank doc 7.4 words them; the `reason` of the outcome names them. */
@@ -32,12 +32,46 @@ export const authorizationCodeMeanings: Record<AuthorizationCode, string> = {
   "32": "Duplicate transaction",
   "34": "Too late to void (already in ACH network)",
   "38": "Invalid check type",
+  "66": "Invalid consumer billing address",
+  "67": "Invalid billing address and account not ACH capable",
+  "68": "Invalid shipping address",
+  "69": "Invalid shipping address and account not ACH capable",
+  "70": "Invalid consumer or ship-to first and last name",
+  "71": "Invalid consumer or ship-to company name",
+  "72": "Invalid consumer or ship-to address data",
 };
 
 export const approvalCodes: readonly AuthorizationCode[] = ["08", "21"];
 
 export function isApproval(code: AuthorizationCode): boolean {
   return approvalCodes.includes(code);
+}
+
+/** The keys of the authorize 422 (bank doc 4.3) that each consumer data code answers. */
+const consumerDataKeys: Partial<Record<AuthorizationCode, string[]>> = {
+  "66": ["line_one", "city_locality", "postal_code"],
+  "67": ["line_one", "city_locality", "postal_code"],
+  "68": ["line_one", "city_locality", "postal_code"],
+  "69": ["line_one", "city_locality", "postal_code"],
+  "70": ["first_name", "last_name"],
+  "71": ["company_name"],
+  "72": ["line_one", "city_locality", "postal_code"],
+};
+
+/** The 422 of a consumer data code, as the amount triggers word theirs; undefined for other codes. */
+export function consumerDataRefusal(code: AuthorizationCode): { errors: Record<string, string[]>; message: string } | undefined {
+  const keys = consumerDataKeys[code];
+  if (keys === undefined) return undefined;
+  return {
+    errors: Object.fromEntries(keys.map((key) => [key, ["invalid"]])),
+    message: `The given data was invalid. ${authorizationCodeMeanings[code]} (response code ${code}).`,
+  };
+}
+
+/** An authorization answered with `code`: the 422 of a consumer data code, else the new intent. */
+export function authorizeWithCode(intent: IntentRecord, code: AuthorizationCode, at: string): Transition {
+  const refusal = consumerDataRefusal(code);
+  return refusal ? { kind: "invalid", ...refusal } : { kind: "ok", intent: authorizationWithCode(intent, code, at) };
 }
 
 /**
