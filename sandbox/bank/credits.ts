@@ -125,7 +125,7 @@ export function createCredit(ctx: BankContext): JsonReply {
         return reply(409, { error: "incompatible_status", message: "The transaction intent status does not allow a credit." });
       }
       if (intent.reference_id === null) {
-        return reply(409, { error: "no_reference_number", message: "The transaction intent has no reference number." });
+        return reply(409, { error: "no_reference_number", message: "The transaction intent has no reference number (response code 33)." });
       }
       const refused = overCreditLimit(ctx, common.amount_cents);
       if (refused) return refused;
