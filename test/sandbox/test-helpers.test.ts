@@ -540,6 +540,22 @@ describe("reset", () => {
     assert.deepEqual((await helpers.POST("/_sandbox/reset")).data!.data.transaction_intents, 1);
   });
 
+  test("a reset clears only the key's tenant (once tenants exist: sk_test_<name> keys)", async (t) => {
+    const tenantA = helpersClient(sandbox, "sk_test_resetA");
+    const tenantB = helpersClient(sandbox, "sk_test_resetB");
+    const probe = await fetch(`${sandbox.bankUrl}/_sandbox/settings`, { headers: { Authorization: "Bearer sk_test_resetA" } });
+    await probe.arrayBuffer();
+    if (probe.status === 401) return t.skip("this build has one tenant (per-key tenants not merged yet)");
+    const bankB = bankClient(sandbox, "sk_test_resetB");
+    const kept = await createIntent(bankB, { amount: 94 });
+    await tenantB.PATCH("/_sandbox/settings", { body: { capture_retries: 6 } });
+    await createIntent(bankClient(sandbox, "sk_test_resetA"), { amount: 95 });
+    const { data } = await tenantA.POST("/_sandbox/reset");
+    assert.equal(data!.data.transaction_intents, 1);
+    assert.equal((await bankB.GET("/api/transaction-intents/{transaction_intent_id}", intentPath(kept))).response.status, 200);
+    assert.equal((await tenantB.GET("/_sandbox/settings")).data!.data.capture_retries, 6);
+  });
+
   test("another sandbox's data is untouched by a reset", async () => {
     const other = await startTestSandbox();
     try {
