@@ -42,21 +42,21 @@ function actOn<T>(ctx: BankContext, id: string, schemaName: string | undefined, 
   });
 }
 
-/** The fields of a service fee the consumer has accepted (the sandbox's fixed 2.50). */
-function feeAccepted(intent: IntentRecord, serviceFeeId: string | undefined): IntentRecord {
+/** The fields of a service fee the consumer has accepted (the sandbox's fixed 2.50) at `acceptedAt`. */
+function feeAccepted(intent: IntentRecord, serviceFeeId: string | undefined, acceptedAt: string): IntentRecord {
   return {
     ...intent,
     status: "pending_authorization",
     service_fee_id: serviceFeeId ?? intent.service_fee_id ?? `service_fee_${token()}`,
     service_fee_cents: sandboxServiceFeeCents,
-    service_fee_accepted_at: intent.service_fee_accepted_at ?? nowIso(),
+    service_fee_accepted_at: acceptedAt,
   };
 }
 
 export function acceptServiceFee(ctx: BankContext, id: string): JsonReply {
   return actOn<Schemas["AcceptServiceFeeRequest"]>(ctx, id, "AcceptServiceFeeRequest", (body) => (intent) =>
     awaitingAcceptance.includes(intent.status)
-      ? { intent: { ...feeAccepted(intent, body.service_fee_id), service_fee_accepted_at: nowIso() } }
+      ? { intent: feeAccepted(intent, body.service_fee_id, nowIso()) }
       : { refused: "The service fee can be accepted in pending_service_fee_acceptance or pending_service_fee only." },
   );
 }
@@ -64,7 +64,8 @@ export function acceptServiceFee(ctx: BankContext, id: string): JsonReply {
 export function setIntentStatus(ctx: BankContext, id: string): JsonReply {
   return actOn<Schemas["SetStatusRequest"]>(ctx, id, "SetStatusRequest", (body) => (intent) => {
     if (!awaitingAuthorization.includes(intent.status)) return { refused: "An intent can be moved only while it awaits authorization." };
-    if (body.status === "pending_authorization") return { intent: feeAccepted(intent, undefined) };
+    // An intent already in pending_authorization keeps the time its fee was accepted.
+    if (body.status === "pending_authorization") return { intent: feeAccepted(intent, undefined, intent.service_fee_accepted_at ?? nowIso()) };
     return { intent: { ...intent, status: "pending_service_fee", service_fee_id: null, service_fee_cents: null, service_fee_accepted_at: null } };
   });
 }
