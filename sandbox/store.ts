@@ -31,6 +31,8 @@ export class Store {
       CREATE TABLE IF NOT EXISTS bank_accounts (id TEXT PRIMARY KEY, consumer_id TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS payroll_transactions (trx_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
     `);
+    // The test helpers' settings (sandbox/helpers/settings.ts): one JSON value per name.
+    this.db.exec("CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
     this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   }
 
@@ -102,6 +104,30 @@ export class Store {
 
   payrollCount(): number {
     return (this.sql("SELECT COUNT(*) AS n FROM payroll_transactions").get() as { n: number }).n;
+  }
+
+  /** A stored setting, or undefined when it was never set (or reset). */
+  getSetting<T>(name: string): T | undefined {
+    const row = this.sql("SELECT value FROM settings WHERE name = ?").get(name) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  setSetting(name: string, value: unknown): void {
+    this.sql("INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(name, JSON.stringify(value));
+  }
+
+  /**
+   * The reset helper: deletes the intents, credits, bank account bindings and settings of this
+   * store (payroll trxIDs are the check cashing service's and stay), atomically.
+   */
+  clear(): { intents: number; credits: number } {
+    return this.transaction(() => {
+      const intents = this.sql("DELETE FROM intents").run().changes;
+      const credits = this.sql("DELETE FROM credits").run().changes;
+      this.sql("DELETE FROM bank_accounts").run();
+      this.sql("DELETE FROM settings").run();
+      return { intents, credits };
+    });
   }
 
   close(): void {

@@ -182,11 +182,11 @@ export interface components {
             service_fee_id?: components["schemas"]["ServiceFeeId"];
         };
         /**
-         * @description The response codes of section 7.4 that describe the outcome of an authorization, or null for
-         *     none. (A union with null, so that OpenAPI 3.0 carries `nullable` beside the values.)
+         * @description The response codes of section 7.4 that describe the outcome of an authorization (approvals,
+         *     declines and the consumer data codes of the authorize 422), or null for none. (A union with null, so that OpenAPI 3.0 carries `nullable` beside the values.)
          * @enum {unknown}
          */
-        AuthorizationCode: "00" | "01" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "21" | "22" | "24" | "25" | "32" | "34" | "38" | null;
+        AuthorizationCode: "00" | "01" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "11" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "19" | "21" | "22" | "24" | "25" | "32" | "34" | "38" | "66" | "67" | "68" | "69" | "70" | "71" | "72" | null;
         /**
          * @description A status the status helper moves an intent into.
          * @enum {string}
@@ -674,10 +674,15 @@ export interface components {
             /**
              * @description The response code of the tenant's next authorization (the authorize action, or a creation
              *     with an action), then back to null. An approval code (08, 21) approves, its `reason` naming
-             *     the code; any other code declines: the intent becomes `failed`, its `reason` naming the code
+             *     the code; a consumer data code (66 to 72) answers the authorize 422 of section 4.3 naming the
+             *     code (`line_one`, `city_locality`, `postal_code` for the address codes 66, 67, 68, 69 and 72;
+             *     `first_name`, `last_name` for 70; `company_name` for 71), and a creation then stores nothing;
+             *     any other code declines: the intent becomes `failed`, its `reason` naming the code
              *     (with the adverse action text for 07 and 12, which also set `transaction_adverse_type`), and a
-             *     creation is answered 200 as a declined `authorize_and_capture` is. Default null: approve, or
-             *     the amount triggers (`.07`, `.12`).
+             *     creation is answered 200 as a declined `authorize_and_capture` is. An arranged code decides
+             *     instead of the amount triggers; a request refused before the authorization (key, body, 409)
+             *     leaves it arranged. Default null: approve, or the amount triggers (`.07`, `.12`, `.66`,
+             *     `.70`, `.71`).
              */
             next_authorization_code: (string & components["schemas"]["AuthorizationCode"]) | null;
         };

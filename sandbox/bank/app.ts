@@ -7,6 +7,7 @@ import type { BankContext } from "./context.js";
 import { cancelCredit, createCredit, listCredits, readCredit } from "./credits.js";
 import { notFound } from "./errors.js";
 import { actOnIntent, createIntent, listIntents, readIntent, updateAddress } from "./intents.js";
+import { helperRoutes } from "../helpers/routes.js";
 
 type Route = { method: string; pattern: RegExp; handle: (ctx: BankContext, id: string) => JsonReply };
 
@@ -22,6 +23,8 @@ const routes: Route[] = [
   { method: "POST", pattern: /^\/api\/credits$/, handle: (ctx) => createCredit(ctx) },
   { method: "GET", pattern: new RegExp(`^/api/credits/${segment}$`), handle: readCredit },
   { method: "PATCH", pattern: new RegExp(`^/api/credits/${segment}$`), handle: cancelCredit },
+  // The sandbox's test helpers, same port and keys (sandbox/helpers/).
+  ...helperRoutes,
 ];
 
 /** A Host header safe to build absolute URLs from, else the address the server is bound to. */

@@ -8,6 +8,7 @@ import { addError, notFound, validationError, type FieldErrors } from "./errors.
 import type { ExtrasObject, IntentRecord } from "./intent-record.js";
 import { page } from "./intents.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
+import { readSettings } from "../helpers/settings.js";
 
 export type CreditStatus = "pending" | "failed" | "succeeded" | "cancelled";
 
@@ -78,6 +79,13 @@ function approvedOrPending(amountCents: number): Pick<CreditRecord, "status" | "
     : { status: "succeeded", reason: "Approved", reference_number: referenceNumber("CR") };
 }
 
+/** 422 (code 74) for a credit above the tenant's credit limit (a sandbox setting, none by default). */
+function overCreditLimit(ctx: BankContext, cents: number): JsonReply | undefined {
+  const limit = readSettings(ctx.store).creditLimitCents;
+  if (limit === null || cents <= limit) return undefined;
+  return validationError({ amount: ["invalid"] }, "The given data was invalid. Credit amount over the limit (response code 74).");
+}
+
 export function createCredit(ctx: BankContext): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
@@ -117,8 +125,10 @@ export function createCredit(ctx: BankContext): JsonReply {
         return reply(409, { error: "incompatible_status", message: "The transaction intent status does not allow a credit." });
       }
       if (intent.reference_id === null) {
-        return reply(409, { error: "no_reference_number", message: "The transaction intent has no reference number." });
+        return reply(409, { error: "no_reference_number", message: "The transaction intent has no reference number (response code 33)." });
       }
+      const refused = overCreditLimit(ctx, common.amount_cents);
+      if (refused) return refused;
       credit = {
         ...common,
         ...approvedOrPending(common.amount_cents),
@@ -128,6 +138,8 @@ export function createCredit(ctx: BankContext): JsonReply {
         station_number: (body.store_number as string | undefined) ?? null,
       };
     } else {
+      const refused = overCreditLimit(ctx, common.amount_cents);
+      if (refused) return refused;
       const store = body.store_number as string | undefined;
       const inactive = store === undefined || /^0+$/.test(store);
       credit = {

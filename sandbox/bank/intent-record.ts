@@ -7,6 +7,9 @@ type PublishableView = components["schemas"]["TransactionIntentPublic"];
 
 export type IntentStatus = FullView["status"];
 
+/** The `captured_status` values of a failed capture. */
+export type CaptureFailure = Exclude<NonNullable<FullView["captured_status"]>, "succeeded">;
+
 /** A refund or cancel attempt, as the contract types it. */
 export type Attempt = NonNullable<FullView["refund"]>;
 
@@ -52,6 +55,10 @@ export type IntentRecord = {
   transaction_adverse_type: boolean;
   /** Captures refused over the adjustment limit (code 78) so far; absent in records of earlier versions. */
   capture_refusals?: number;
+  /** Test helper fail-next-capture: how the next capture fails. Hidden: no view shows it. */
+  fail_next_capture?: CaptureFailure;
+  /** Test helper return-debit: the bank returned the debit, so a refund is refused (code 82). Hidden. */
+  debit_returned?: boolean;
   store_number: string;
   submerchant_id: string | null;
   product_code: string | null;

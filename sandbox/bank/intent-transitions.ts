@@ -2,7 +2,7 @@
 // functions of the stored record: each returns the new record, a 409 conflict, or a 422 problem.
 import { nowIso, referenceNumber } from "../ids.js";
 import { centsPart, formatCents } from "../money.js";
-import type { IntentRecord, IntentStatus } from "./intent-record.js";
+import type { CaptureFailure, IntentRecord, IntentStatus } from "./intent-record.js";
 
 export type ActionName = "authorize" | "capture" | "refund" | "cancel" | "cancel_refund";
 
@@ -88,6 +88,23 @@ export function captured(intent: IntentRecord, cents: number, at: string): Inten
   };
 }
 
+/**
+ * A capture that fails as the fail-next-capture helper arranged: answered 200, the intent still
+ * `pending_capture` with `captured_status` naming the failure and a new `capture_reference_id`;
+ * the arrangement is used up, so the next capture succeeds.
+ */
+export function captureFailed(intent: IntentRecord, failure: CaptureFailure): IntentRecord {
+  const { fail_next_capture: _used, ...rest } = intent;
+  return {
+    ...rest,
+    captured_cents: null,
+    captured_at: null,
+    captured_status: failure,
+    capture_reference_id: referenceNumber("CAP"),
+    reason: `The capture failed (captured_status ${failure}); it may be retried.`,
+  };
+}
+
 /** An authorize_and_capture declined with response code 07 or 12. */
 export function declined(intent: IntentRecord, code: "07" | "12"): IntentRecord {
   return {
@@ -145,6 +162,7 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
       }
       const cents = amountCents as number;
       if (cents > intent.authorized_cents + limits.adjustmentCents) return overLimitCapture(intent, limits);
+      if (intent.fail_next_capture) return { kind: "ok", intent: captureFailed(intent, intent.fail_next_capture) };
       return { kind: "ok", intent: captured(intent, cents, at) };
     }
     case "refund": {
@@ -156,6 +174,9 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
       }
       if (intent.status !== "succeeded" || intent.captured_cents === null) {
         return { kind: "conflict", conflict: "not_ready", message: "Original debit has not been captured (response code 76)." };
+      }
+      if (intent.debit_returned) {
+        return { kind: "conflict", conflict: "not_ready", message: "Debit related to the refund was returned by the bank (response code 82)." };
       }
       if (centsPart(intent.amount_cents) === triggers.refundNotSettled) {
         return { kind: "conflict", conflict: "not_ready", message: "Refund impossible, original debit not sent for settlement; cancel it or use a credit (response code 80)." };

@@ -6,8 +6,10 @@ import type { Filter } from "../store.js";
 import { objectBody, requireKey, type BankContext } from "./context.js";
 import { addError, notFound, validationError, type FieldErrors } from "./errors.js";
 import { createdView, fullView, publicView, type ExtrasObject, type IntentRecord, type StoredAddress } from "./intent-record.js";
-import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName } from "./intent-transitions.js";
+import { applyAction, authorized, captured, consumerDataProblem, declined, triggers, type ActionName, type Transition } from "./intent-transitions.js";
 import { defaultPerPage, envelope } from "./pagination.js";
+import { authorizeWithCode } from "../helpers/authorization-codes.js";
+import { readSettings, takeNextAuthorizationCode, type AuthorizationCode } from "../helpers/settings.js";
 import { hasErrors, validateBody, validateQuery } from "./validation.js";
 import { integerSpellings } from "./digit-filter.js";
 
@@ -41,6 +43,32 @@ function schedule(totalCents: number, createdAt: string): IntentRecord["payments
   }));
 }
 
+/**
+ * What a creation with an action stores: the code arranged by the `next_authorization_code`
+ * setting decides the authorization (a consumer data code gives the 422 of bank doc 4.3), else
+ * the amount triggers (`.07`, `.12` decline an `authorize_and_capture`); an approved
+ * `authorize_and_capture` is captured at once.
+ */
+function authorizedAtCreation(
+  intent: IntentRecord,
+  action: "authorize" | "authorize_and_capture",
+  code: AuthorizationCode | null,
+  at: string,
+): Transition {
+  let outcome: Transition;
+  if (code !== null) {
+    outcome = authorizeWithCode(intent, code, at);
+  } else {
+    const ending = centsPart(intent.amount_cents);
+    const declinedByTrigger = action === "authorize_and_capture" && (ending === triggers.declineNegative || ending === triggers.declineHighRisk);
+    outcome = { kind: "ok", intent: declinedByTrigger ? declined(intent, ending === triggers.declineNegative ? "07" : "12") : authorized(intent, at) };
+  }
+  if (outcome.kind === "ok" && action === "authorize_and_capture" && outcome.intent.status === "pending_capture") {
+    return { kind: "ok", intent: captured(outcome.intent, intent.amount_cents, at) };
+  }
+  return outcome;
+}
+
 export function createIntent(ctx: BankContext): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
@@ -57,11 +85,10 @@ export function createIntent(ctx: BankContext): JsonReply {
   if (cents === undefined && !errors.amount) addError(errors, "amount", "invalid");
   if (hasErrors(errors)) return validationError(errors);
   const problem = action === undefined ? undefined : consumerDataProblem(cents as number);
-  if (problem) return validationError(problem.errors, problem.message);
 
   const at = nowIso();
   const type = action === undefined ? (body.type as IntentRecord["type"]) : "bankpay";
-  let intent: IntentRecord = {
+  const intent: IntentRecord = {
     id: newId("transaction_intent"),
     type,
     status: "pending_service_fee_acceptance",
@@ -92,29 +119,30 @@ export function createIntent(ctx: BankContext): JsonReply {
     product_code: (body.product_code as string | undefined) ?? null,
     product_subcode: (body.product_subcode as string | undefined) ?? null,
   };
-  let status = 201;
-  if (action === "authorize") intent = authorized(intent, at);
-  if (action === "authorize_and_capture") {
-    const ending = centsPart(intent.amount_cents);
-    if (ending === triggers.declineNegative || ending === triggers.declineHighRisk) {
-      intent = declined(intent, ending === triggers.declineNegative ? "07" : "12");
-      status = 200;
-    } else {
-      intent = captured(authorized(intent, at), intent.amount_cents, at);
-    }
-  }
 
   return ctx.store.transaction(() => {
-    const owner = ctx.store.bindBankAccount(intent.bank_account_id, intent.consumer_id);
-    if (owner !== intent.consumer_id) {
+    // A code arranged by the settings (test helpers) decides instead of the amount triggers.
+    const arranged = action === undefined ? null : readSettings(ctx.store).nextAuthorizationCode;
+    if (arranged === null && problem) return validationError(problem.errors, problem.message);
+    const owner = ctx.store.ownerOfBankAccount(intent.bank_account_id);
+    if (owner !== undefined && owner !== intent.consumer_id) {
       return reply(409, {
         conflict: "bank_account_conflict",
         message: "The bank account belongs to another consumer.",
         ...(action !== undefined ? { action } : {}),
       });
     }
-    ctx.store.insert("intents", intent.id, intent);
-    return reply(status, { data: createdView(intent), meta: intentMeta });
+    let stored = intent;
+    if (action !== undefined) {
+      // The arranged code is used up here, by the authorization, whatever its outcome.
+      const outcome = authorizedAtCreation(intent, action, takeNextAuthorizationCode(ctx.store), at);
+      if (outcome.kind === "invalid") return validationError(outcome.errors, outcome.message);
+      if (outcome.kind === "conflict") throw new Error("a creation has no state to conflict with");
+      stored = outcome.intent;
+    }
+    ctx.store.bindBankAccount(stored.bank_account_id, stored.consumer_id);
+    ctx.store.insert("intents", stored.id, stored);
+    return reply(stored.status === "failed" ? 200 : 201, { data: createdView(stored), meta: intentMeta });
   });
 }
 
@@ -154,7 +182,13 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
 
   return ctx.store.transaction(() => {
     const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
-    const outcome = applyAction(intent, action, cents);
+    let outcome = applyAction(intent, action, cents, readSettings(ctx.store).captureLimits);
+    // A code arranged by the settings (test helpers) decides an authorization that is not a 409
+    // instead of the amount triggers, and is used up by it.
+    if (action === "authorize" && outcome.kind !== "conflict") {
+      const code = takeNextAuthorizationCode(ctx.store);
+      if (code !== null) outcome = authorizeWithCode(intent, code, nowIso());
+    }
     if (outcome.kind === "conflict") return reply(409, { conflict: outcome.conflict, message: outcome.message, action });
     if (outcome.kind === "invalid") {
       if (outcome.intent) ctx.store.update("intents", id, outcome.intent);
