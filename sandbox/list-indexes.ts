@@ -1,0 +1,111 @@
+// The structure that keeps list pages flat as the data grows (issue 11): every list filter is a
+// virtual generated column over the JSON document with an index on (column, seq), so a filtered page
+// walks only its own index range in list order; and a totals table kept by triggers gives `total`
+// for no filter or one filter without counting rows. The first version's files (seq, id, data only)
+// get all of this in place on open.
+import type Database from "better-sqlite3";
+import type { Table } from "./store.js";
+
+/** Document member (the JSON path a Filter names) → generated column, for every filter of each list. */
+export const listColumns: Record<Table, Record<string, string>> = {
+  intents: {
+    "$.status": "status",
+    "$.type": "type",
+    "$.reference_id": "reference_id",
+    "$.store_number": "store_number",
+    "$.submerchant_id": "submerchant_id",
+  },
+  credits: {
+    "$.status": "status",
+    "$.creditable_type": "creditable_type",
+    "$.creditable_id": "creditable_id",
+    "$.employee_number": "employee_number",
+    "$.reference_number": "reference_number",
+    "$.station_number": "station_number",
+  },
+};
+
+/** The member under which the totals table keeps a table's row count. */
+export const allRows = "*";
+
+export const totalsTable = "list_totals";
+
+export function indexName(table: Table, column: string): string {
+  return `${table}_by_${column}`;
+}
+
+/** The column of a filter's member; a member without one would scan, so it is refused outright. */
+export function columnOf(table: Table, member: string): string {
+  const column = listColumns[table][member];
+  if (column === undefined) throw new Error(`no list index for ${table} ${member}: add it to listColumns`);
+  return column;
+}
+
+// The columns are declared without a type on purpose: no affinity, so a value keeps the JSON type
+// json_extract gives it and compares exactly as the first version's `json_extract(data, ?) IN (...)`
+// did (the string "7001" never equals the number 7001). The totals' `value` is untyped for the same reason.
+function addColumnsAndIndexes(db: Database.Database, table: Table): void {
+  const present = new Set((db.pragma(`table_xinfo(${table})`) as Array<{ name: string }>).map((column) => column.name));
+  for (const [member, column] of Object.entries(listColumns[table])) {
+    // Only VIRTUAL generated columns can be added to an existing table; they cost no storage, the index holds the values.
+    if (!present.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} GENERATED ALWAYS AS (json_extract(data, '${member}')) VIRTUAL`);
+    db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, column)} ON ${table} (${column}, seq)`);
+  }
+}
+
+const bump = (table: Table, member: string, value: string, by: "+ 1" | "- 1", when: string) =>
+  by === "+ 1"
+    ? `INSERT INTO ${totalsTable} (tbl, member, value, n) SELECT '${table}', '${member}', ${value}, 1 WHERE ${when}
+         ON CONFLICT (tbl, member, value) DO UPDATE SET n = n + 1;`
+    : `UPDATE ${totalsTable} SET n = n - 1 WHERE tbl = '${table}' AND member = '${member}' AND value = ${value} AND ${when};`;
+
+/** Triggers that move the totals with every insert, update (a status change moves one count) and delete. */
+function addTotalsTriggers(db: Database.Database, table: Table): void {
+  const columns = Object.entries(listColumns[table]);
+  const onInsert = columns.map(([member, column]) => bump(table, member, `NEW.${column}`, "+ 1", `NEW.${column} IS NOT NULL`));
+  const onDelete = columns.map(([member, column]) => bump(table, member, `OLD.${column}`, "- 1", `OLD.${column} IS NOT NULL`));
+  const onUpdate = columns.flatMap(([member, column]) => [
+    bump(table, member, `OLD.${column}`, "- 1", `OLD.${column} IS NOT NEW.${column}`),
+    bump(table, member, `NEW.${column}`, "+ 1", `NEW.${column} IS NOT NULL AND OLD.${column} IS NOT NEW.${column}`),
+  ]);
+  db.exec(`
+    CREATE TRIGGER IF NOT EXISTS ${table}_totals_insert AFTER INSERT ON ${table} BEGIN
+      ${bump(table, allRows, `'${allRows}'`, "+ 1", "true")}
+      ${onInsert.join("\n      ")}
+    END;
+    CREATE TRIGGER IF NOT EXISTS ${table}_totals_update AFTER UPDATE OF data ON ${table} BEGIN
+      ${onUpdate.join("\n      ")}
+    END;
+    CREATE TRIGGER IF NOT EXISTS ${table}_totals_delete AFTER DELETE ON ${table} BEGIN
+      ${bump(table, allRows, `'${allRows}'`, "- 1", "true")}
+      ${onDelete.join("\n      ")}
+    END;
+  `);
+}
+
+/** Counts what is already stored (a first-version file, or a new empty one) into the totals. */
+function fillTotals(db: Database.Database, table: Table): void {
+  db.exec(`INSERT INTO ${totalsTable} (tbl, member, value, n) SELECT '${table}', '${allRows}', '${allRows}', COUNT(*) FROM ${table}`);
+  for (const [member, column] of Object.entries(listColumns[table])) {
+    db.exec(`INSERT INTO ${totalsTable} (tbl, member, value, n)
+      SELECT '${table}', '${member}', ${column}, COUNT(*) FROM ${table} WHERE ${column} IS NOT NULL GROUP BY ${column}`);
+  }
+}
+
+/**
+ * Gives the database the list structure, idempotently, in one IMMEDIATE transaction: a crash
+ * midway leaves the file as it was, and two processes opening one file migrate it once.
+ */
+export function ensureListIndexes(db: Database.Database): void {
+  db.transaction(() => {
+    const hadTotals = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(totalsTable) !== undefined;
+    if (!hadTotals) {
+      db.exec(`CREATE TABLE ${totalsTable} (tbl TEXT NOT NULL, member TEXT NOT NULL, value, n INTEGER NOT NULL, PRIMARY KEY (tbl, member, value)) WITHOUT ROWID`);
+    }
+    for (const table of Object.keys(listColumns) as Table[]) {
+      addColumnsAndIndexes(db, table);
+      if (!hadTotals) fillTotals(db, table);
+      addTotalsTriggers(db, table);
+    }
+  }).immediate();
+}
