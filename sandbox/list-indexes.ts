@@ -25,6 +25,24 @@ export const listColumns: Record<Table, Record<string, string>> = {
   },
 };
 
+/**
+ * Filter pairs kept as one total with one composite index: the usual dashboard combination of each
+ * list, both columns of few values. Any other combination of filters is counted (see Store.page).
+ */
+export const listPairs: Record<Table, Array<[string, string]>> = {
+  intents: [["$.status", "$.type"]],
+  credits: [["$.status", "$.creditable_type"]],
+};
+
+/** The totals member of a pair, and the index of a pair (its two columns, then `seq`). */
+export function pairMember([first, second]: [string, string]): string {
+  return `${first}&${second}`;
+}
+
+export function pairIndexName(table: Table, [first, second]: [string, string]): string {
+  return `${table}_by_${columnOf(table, first)}_${columnOf(table, second)}`;
+}
+
 /** The member under which the totals table keeps a table's row count. */
 export const allRows = "*";
 
@@ -51,6 +69,35 @@ function addColumnsAndIndexes(db: Database.Database, table: Table): void {
     if (!present.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} GENERATED ALWAYS AS (json_extract(data, '${member}')) VIRTUAL`);
     db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, column)} ON ${table} (${column}, seq)`);
   }
+  for (const pair of listPairs[table]) {
+    db.exec(`CREATE INDEX IF NOT EXISTS ${pairIndexName(table, pair)} ON ${table} (${columnOf(table, pair[0])}, ${columnOf(table, pair[1])}, seq)`);
+  }
+}
+
+/** A row in SQL: a trigger's `NEW.` or `OLD.`, or "" for the table's own rows. */
+type Row = "NEW." | "OLD." | "";
+
+/**
+ * What the totals count for a table: each filter's column, and each pair as the JSON array of its
+ * two columns. A NULL is never counted: no filter value can match it.
+ */
+function countedMembers(table: Table): Array<{ member: string; value: (row: Row) => string; present: (row: Row) => string; changed: string }> {
+  const single = Object.entries(listColumns[table]).map(([member, column]) => ({
+    member,
+    value: (row: Row) => `${row}${column}`,
+    present: (row: Row) => `${row}${column} IS NOT NULL`,
+    changed: `OLD.${column} IS NOT NEW.${column}`,
+  }));
+  const pairs = listPairs[table].map((pair) => {
+    const [a, b] = pair.map((member) => columnOf(table, member));
+    return {
+      member: pairMember(pair),
+      value: (row: Row) => `json_array(${row}${a}, ${row}${b})`,
+      present: (row: Row) => `${row}${a} IS NOT NULL AND ${row}${b} IS NOT NULL`,
+      changed: `(OLD.${a} IS NOT NEW.${a} OR OLD.${b} IS NOT NEW.${b})`,
+    };
+  });
+  return [...single, ...pairs];
 }
 
 const bump = (table: Table, member: string, value: string, by: "+ 1" | "- 1", when: string) =>
@@ -61,12 +108,12 @@ const bump = (table: Table, member: string, value: string, by: "+ 1" | "- 1", wh
 
 /** Triggers that move the totals with every insert, update (a status change moves one count) and delete. */
 function addTotalsTriggers(db: Database.Database, table: Table): void {
-  const columns = Object.entries(listColumns[table]);
-  const onInsert = columns.map(([member, column]) => bump(table, member, `NEW.${column}`, "+ 1", `NEW.${column} IS NOT NULL`));
-  const onDelete = columns.map(([member, column]) => bump(table, member, `OLD.${column}`, "- 1", `OLD.${column} IS NOT NULL`));
-  const onUpdate = columns.flatMap(([member, column]) => [
-    bump(table, member, `OLD.${column}`, "- 1", `OLD.${column} IS NOT NEW.${column}`),
-    bump(table, member, `NEW.${column}`, "+ 1", `NEW.${column} IS NOT NULL AND OLD.${column} IS NOT NEW.${column}`),
+  const counted = countedMembers(table);
+  const onInsert = counted.map(({ member, value, present }) => bump(table, member, value("NEW."), "+ 1", present("NEW.")));
+  const onDelete = counted.map(({ member, value, present }) => bump(table, member, value("OLD."), "- 1", present("OLD.")));
+  const onUpdate = counted.flatMap(({ member, value, present, changed }) => [
+    bump(table, member, value("OLD."), "- 1", `${present("OLD.")} AND ${changed}`),
+    bump(table, member, value("NEW."), "+ 1", `${present("NEW.")} AND ${changed}`),
   ]);
   db.exec(`
     CREATE TRIGGER IF NOT EXISTS ${table}_totals_insert AFTER INSERT ON ${table} BEGIN
@@ -86,9 +133,9 @@ function addTotalsTriggers(db: Database.Database, table: Table): void {
 /** Counts what is already stored (a first-version file, or a new empty one) into the totals. */
 function fillTotals(db: Database.Database, table: Table): void {
   db.exec(`INSERT INTO ${totalsTable} (tbl, member, value, n) SELECT '${table}', '${allRows}', '${allRows}', COUNT(*) FROM ${table}`);
-  for (const [member, column] of Object.entries(listColumns[table])) {
+  for (const { member, value, present } of countedMembers(table)) {
     db.exec(`INSERT INTO ${totalsTable} (tbl, member, value, n)
-      SELECT '${table}', '${member}', ${column}, COUNT(*) FROM ${table} WHERE ${column} IS NOT NULL GROUP BY ${column}`);
+      SELECT '${table}', '${member}', ${value("")}, COUNT(*) FROM ${table} WHERE ${present("")} GROUP BY ${value("")}`);
   }
 }
 

@@ -4,7 +4,7 @@
 // better-sqlite3 is synchronous, and every state change runs inside one IMMEDIATE transaction, so
 // a read-check-write on one resource can never interleave with another request.
 import Database from "better-sqlite3";
-import { allRows, columnOf, ensureListIndexes, indexName, totalsTable } from "./list-indexes.js";
+import { allRows, columnOf, ensureListIndexes, indexName, listPairs, pairIndexName, pairMember, totalsTable } from "./list-indexes.js";
 
 export type Table = "intents" | "credits";
 
@@ -59,8 +59,8 @@ export class Store {
 
   /**
    * One page of a table, newest first, and the number of matching documents. Each filter walks its
-   * own index in list order; `total` is read from the kept totals for no filter or one filter, and
-   * only a combination of two or more filters is counted, over the index range of its narrowest filter.
+   * own index in list order; `total` is read from the kept totals for no filter, one filter or a kept
+   * pair, and any other combination is counted, over the index range of its narrowest filter or pair.
    */
   page<T>(table: Table, filters: Filter[], limit: number, offset: number): { total: number; rows: T[] } {
     return this.db.transaction(() => {
@@ -89,19 +89,27 @@ export class Store {
   }
 
   /**
-   * How page() reads: the WHERE over the filters' columns, and either the total known from the kept
-   * totals or, for a combination, the narrowest filter's index to count over (INDEXED BY, so the
-   * count never walks more rows than that filter's own total).
+   * How page() reads: the WHERE over the filters' columns, and the narrowest range that covers them,
+   * a single filter's or a kept pair's (listPairs), by its kept total. When the filters are exactly
+   * that range the total is known; otherwise the count walks only that range (INDEXED BY), never
+   * more rows than its own total.
    */
   private listPlan(table: Table, filters: Filter[]): { total: number | undefined; from: string; where: string; params: Array<string | number> } {
     const wanted = filters.map(({ member, values }) => ({ member, column: columnOf(table, member), values: [...new Set(values)] }));
     const where = wanted.length ? `WHERE ${wanted.map(({ column, values }) => `${column} IN (${values.map(() => "?").join(", ")})`).join(" AND ")}` : "";
     const params = wanted.flatMap(({ values }) => values);
     if (wanted.length === 0) return { total: this.kept(table, allRows, [allRows]), from: table, where, params };
-    const totals = wanted.map(({ member, values }) => this.kept(table, member, values));
-    const narrowest = totals.indexOf(Math.min(...totals));
-    if (wanted.length === 1 || totals[narrowest] === 0) return { total: totals[narrowest], from: table, where, params };
-    return { total: undefined, from: `${table} INDEXED BY ${indexName(table, wanted[narrowest].column)}`, where, params };
+    const valuesOf = (member: string) => wanted.find((filter) => filter.member === member)?.values;
+    const ranges = [
+      ...wanted.map(({ member, column, values }) => ({ covers: 1, index: indexName(table, column), total: this.kept(table, member, values) })),
+      ...listPairs[table]
+        .filter((pair) => pair.every((member) => valuesOf(member) !== undefined))
+        .map((pair) => ({ covers: 2, index: pairIndexName(table, pair), total: this.keptPair(table, pair, valuesOf(pair[0])!, valuesOf(pair[1])!) })),
+    ];
+    const narrowest = ranges.reduce((best, range) => (range.total < best.total || (range.total === best.total && range.covers > best.covers) ? range : best));
+    const from = `${table} INDEXED BY ${narrowest.index}`;
+    if (narrowest.covers === wanted.length || narrowest.total === 0) return { total: narrowest.total, from, where, params };
+    return { total: undefined, from, where, params };
   }
 
   /** The kept number of rows whose `member` is one of `values` (distinct values, so their counts add up). */
@@ -109,6 +117,14 @@ export class Store {
     if (values.length === 0) return 0;
     const text = `SELECT COALESCE(SUM(n), 0) AS n FROM ${totalsTable} WHERE tbl = ? AND member = ? AND value IN (${values.map(() => "?").join(", ")})`;
     return (this.sql(text).get(table, member, ...values) as { n: number }).n;
+  }
+
+  /** The kept number of rows matching both filters of a pair: the sum over every combination of their values. */
+  private keptPair(table: Table, pair: [string, string], first: Array<string | number>, second: Array<string | number>): number {
+    const combinations = first.flatMap((a) => second.map((b) => [a, b]));
+    if (combinations.length === 0) return 0;
+    const text = `SELECT COALESCE(SUM(n), 0) AS n FROM ${totalsTable} WHERE tbl = ? AND member = ? AND value IN (${combinations.map(() => "json_array(?, ?)").join(", ")})`;
+    return (this.sql(text).get(table, pairMember(pair), ...combinations.flat()) as { n: number }).n;
   }
 
   count(table: Table): number {

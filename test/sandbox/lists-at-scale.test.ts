@@ -57,6 +57,25 @@ describe("query plans: each filter reads its index", () => {
     assert.deepEqual(store.page("intents", filters, 15, 0).total, 2);
   });
 
+  test("the kept pairs (intents status+type, credits status+creditable_type): their own index, total kept", () => {
+    for (const [table, filters] of [
+      ["intents", [{ member: "$.type", values: ["bankpay"] }, { member: "$.status", values: ["succeeded"] }]],
+      ["credits", [{ member: "$.status", values: ["succeeded"] }, { member: "$.creditable_type", values: ["transaction_intent"] }]],
+    ] as Array<[Table, Filter[]]>) {
+      const { counts, plan } = store.explainPage(table, filters);
+      assert.equal(counts, false, `${table}: a kept pair is not counted`);
+      for (const line of plan) assert.match(line, new RegExp(`^SEARCH ${table} USING INDEX ${table}_by_status_\\w+ \\(status=\\? AND \\w+=\\?\\)$`), plan.join(" | "));
+    }
+    assert.equal(store.page("intents", [{ member: "$.type", values: ["bankpay"] }, { member: "$.status", values: ["succeeded"] }], 15, 0).total, 10);
+    assert.equal(store.page("intents", [{ member: "$.type", values: ["bankpay_bnpl"] }, { member: "$.status", values: ["succeeded"] }], 15, 0).total, 0);
+    assert.equal(store.page("credits", [{ member: "$.status", values: ["succeeded"] }, { member: "$.creditable_type", values: ["transaction_intent"] }], 15, 0).total, 50);
+    const three: Filter[] = [{ member: "$.status", values: ["succeeded"] }, { member: "$.type", values: ["bankpay"] }, { member: "$.store_number", values: ["0042"] }];
+    const { counts, plan } = store.explainPage("intents", three);
+    assert.equal(counts, true, "a pair plus another filter is counted, over the pair's range");
+    for (const line of plan) assert.match(line, /^SEARCH intents USING INDEX intents_by_status_type /, plan.join(" | "));
+    assert.equal(store.page("intents", three, 15, 0).total, 10);
+  });
+
   test("a filter on a member without an index is refused, not scanned", () => {
     assert.throws(() => store.page("intents", [{ member: "$.extras.order_id", values: ["A"] }], 15, 0), /no list index/);
   });
@@ -76,6 +95,9 @@ describe("kept totals follow the data", () => {
       assert.equal(total("succeeded"), 1, "an update that keeps the status keeps its count");
       assert.equal(store.page("intents", [{ member: "$.reference_id", values: ["RF-1"] }], 15, 0).total, 1);
       assert.equal(store.page("intents", [{ member: "$.type", values: ["bankpay"] }], 15, 0).total, 2);
+      const pair = (status: string, type: string) => store.page("intents", [{ member: "$.status", values: [status] }, { member: "$.type", values: [type] }], 15, 0).total;
+      store.update("intents", "b", { status: "pending_capture", type: "bankpay_bnpl" });
+      assert.deepEqual([pair("pending_capture", "bankpay"), pair("pending_capture", "bankpay_bnpl"), pair("succeeded", "bankpay")], [0, 1, 1], "a type change moves the pair");
       // A number and its digits are different values, as json_extract compared them before.
       store.insert("intents", "c", { status: "pending_capture", submerchant_id: 7001 });
       assert.equal(store.page("intents", [{ member: "$.submerchant_id", values: ["7001"] }], 15, 0).total, 0);
@@ -104,6 +126,12 @@ describe("kept totals follow the data", () => {
         }
       }
       assert.equal(store.count("intents"), docs.size);
+      for (const status of statuses.slice(0, 3) as string[]) {
+        for (const type of ["bankpay", "bankpay_bnpl"]) {
+          const expected = [...docs.values()].filter((doc) => doc.status === status && doc.type === type).length;
+          assert.equal(store.page("intents", [{ member: "$.status", values: [status] }, { member: "$.type", values: [type] }], 15, 0).total, expected, `${status} ${type}`);
+        }
+      }
       for (const [member, key] of [["$.status", "status"], ["$.type", "type"], ["$.store_number", "store_number"], ["$.submerchant_id", "submerchant_id"]]) {
         const values = new Set([...docs.values()].map((doc) => doc[key]).filter((value) => value !== null) as string[]);
         for (const value of values) {
@@ -245,6 +273,7 @@ describe("migration: a first-version database file opens with the new structure"
         assert.equal(await total({ status: "pending_service_fee_acceptance" }), 5 + createdSince, `opening ${opening}: totals counted once, not again`);
         assert.equal(await total({ status: "succeeded" }), 1);
         assert.equal(await total({ type: "bankpay_bnpl" }), 1);
+        assert.equal(await total({ status: "pending_service_fee_acceptance", type: "bankpay" }), 4 + createdSince, "the kept pair is filled too");
         assert.equal(await total({ station_number: "STORE-9" }), 1);
         assert.equal(await total({ submerchant_id: "7001" }), 1);
         const succeeded = (await secret.GET("/api/transaction-intents", { params: { query: { status: "succeeded" } } })).data!.data;
