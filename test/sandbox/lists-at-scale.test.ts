@@ -20,6 +20,14 @@ const listFilters: Record<Table, string[]> = {
 /** A plan line that reads a range of one of our list indexes, never the whole table or a whole index. */
 const indexSearch = /^SEARCH (intents|credits) USING (COVERING )?INDEX \1_by_\w+ \(\w+=\?\)$/;
 
+/** Every step that reads a list table searches one of its indexes (helper steps of a compound SELECT aside). */
+function assertOnlyIndexSearches(plan: string[]): void {
+  const reads = plan.filter((line) => /\b(intents|credits)\b/.test(line));
+  assert.ok(reads.length >= 2, plan.join(" | "));
+  for (const line of reads) assert.match(line, /^SEARCH (intents|credits) USING (COVERING )?INDEX \1_by_\w+ \(/, plan.join(" | "));
+  assert.ok(!plan.some((line) => /^SCAN (intents|credits)\b/.test(line) || /TEMP B-TREE/.test(line)), plan.join(" | "));
+}
+
 describe("query plans: each filter reads its index", () => {
   let store: Store;
   before(() => {
@@ -48,12 +56,13 @@ describe("query plans: each filter reads its index", () => {
     assert.ok(!plan.some((line) => /^SCAN /.test(line)), plan.join(" | "));
   });
 
-  test("a combination counts, over the narrowest filter's index only", () => {
+  test("any other combination counts as an intersection of index ranges, the narrowest first; the rows walk the narrowest", () => {
     const filters: Filter[] = [{ member: "$.status", values: ["pending_capture"] }, { member: "$.submerchant_id", values: ["7001"] }];
     const { counts, plan } = store.explainPage("intents", filters);
     assert.equal(counts, true);
-    assert.equal(plan.length, 2);
-    for (const line of plan) assert.match(line, /^SEARCH intents USING INDEX intents_by_submerchant_id \(submerchant_id=\?\)$/);
+    assertOnlyIndexSearches(plan);
+    assert.match(plan[plan.indexOf("LEFT") + 1], /intents_by_submerchant_id/, plan.join(" | "));
+    assert.match(plan.at(-1)!, /^SEARCH intents USING INDEX intents_by_submerchant_id \(submerchant_id=\?\)$/, "rows: the narrowest range");
     assert.deepEqual(store.page("intents", filters, 15, 0).total, 2);
   });
 
@@ -71,8 +80,10 @@ describe("query plans: each filter reads its index", () => {
     assert.equal(store.page("credits", [{ member: "$.status", values: ["succeeded"] }, { member: "$.creditable_type", values: ["transaction_intent"] }], 15, 0).total, 50);
     const three: Filter[] = [{ member: "$.status", values: ["succeeded"] }, { member: "$.type", values: ["bankpay"] }, { member: "$.store_number", values: ["0042"] }];
     const { counts, plan } = store.explainPage("intents", three);
-    assert.equal(counts, true, "a pair plus another filter is counted, over the pair's range");
-    for (const line of plan) assert.match(line, /^SEARCH intents USING INDEX intents_by_status_type /, plan.join(" | "));
+    assert.equal(counts, true, "a pair plus another filter is counted, from the pair's range");
+    assertOnlyIndexSearches(plan);
+    assert.match(plan[plan.indexOf("LEFT") + 1], /intents_by_status_type/, plan.join(" | "));
+    assert.match(plan.at(-1)!, /^SEARCH intents USING INDEX intents_by_status_type /);
     assert.equal(store.page("intents", three, 15, 0).total, 10);
   });
 
@@ -131,6 +142,14 @@ describe("kept totals follow the data", () => {
           const expected = [...docs.values()].filter((doc) => doc.status === status && doc.type === type).length;
           assert.equal(store.page("intents", [{ member: "$.status", values: [status] }, { member: "$.type", values: [type] }], 15, 0).total, expected, `${status} ${type}`);
         }
+      }
+      // Counted combinations (an intersection of ranges), with one and with two values per filter.
+      for (const stores of [["S0"], ["S1", "S2"]]) {
+        const filters: Filter[] = [{ member: "$.status", values: ["succeeded", "canceled"] }, { member: "$.store_number", values: stores }, { member: "$.type", values: ["bankpay"] }];
+        const matching = [...docs.values()].filter((doc) => ["succeeded", "canceled"].includes(doc.status as string) && stores.includes(doc.store_number as string) && doc.type === "bankpay");
+        const { total, rows } = store.page<Record<string, unknown>>("intents", filters, 500, 0);
+        assert.equal(total, matching.length, `stores ${stores}`);
+        assert.equal(rows.length, matching.length);
       }
       for (const [member, key] of [["$.status", "status"], ["$.type", "type"], ["$.store_number", "store_number"], ["$.submerchant_id", "submerchant_id"]]) {
         const values = new Set([...docs.values()].map((doc) => doc[key]).filter((value) => value !== null) as string[]);
