@@ -3,7 +3,8 @@
 // The databases are filled fast, straight through the Store in one transaction, with copies of
 // documents the sandbox itself made through the API; only the page is measured, through HTTP.
 // Run alone: `node --import tsx bench/list-scaling.ts` (updates its rows of BENCHMARKS.md in place);
-// `npm run bench` runs it too. BENCH_SECONDS sets each load run (default 3 here), LIST_SIZES the sizes.
+// `npm run bench` runs it too. BENCH_SECONDS sets each load run (default 3 here), LIST_SIZES the sizes,
+// LIST_ROUNDS the alternating runs per size (default 5 alone, 3 in `npm run bench`).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -172,7 +173,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const scratch = mkdtempSync(join(tmpdir(), "bench-lists-"));
   try {
     const sizes = (process.env.LIST_SIZES?.split(",").map(Number) ?? [1_000, 100_000]) as [number, number];
-    const result = await listScaling(scratch, Number(process.env.BENCH_SECONDS ?? 3), sizes);
+    const result = await listScaling(scratch, Number(process.env.BENCH_SECONDS ?? 3), sizes, Number(process.env.LIST_ROUNDS ?? 5));
     const madeBy = `Made by \`node --import tsx bench/list-scaling.ts\` on ${new Date().toISOString().slice(0, 10)}, on its own (the rest of this file comes from the \`npm run bench\` run named at the top; the list-scaling rows of the Goals table come from this run).`;
     const file = join(root, "BENCHMARKS.md");
     writeFileSync(file, patchBenchmarks(readFileSync(file, "utf8"), result, madeBy));
