@@ -1,12 +1,15 @@
 // The structure that keeps list pages flat as the data grows (issue 11): every list filter is a
-// virtual generated column over the JSON document with an index on (column, seq), so a filtered page
-// walks only its own index range in list order; and a totals table kept by triggers gives `total`
-// for no filter or one filter without counting rows. The first version's files (seq, id, data only)
-// get all of this in place on open.
+// column beside the JSON document (written by the Store with the document) with an index on
+// (column, seq), so a filtered page walks only its own index range in list order; and a totals table
+// kept by triggers gives `total` for no filter, one filter or a kept pair without counting rows. The
+// first version's files (seq, id, data only) get all of this in place on open.
+//
+// Plain columns, not generated ones: a virtual generated column re-parses the document for every
+// index and trigger that reads it, which made each write 2-3x slower (an update touches every index).
 import type Database from "better-sqlite3";
 import type { Table } from "./store.js";
 
-/** Document member (the JSON path a Filter names) → generated column, for every filter of each list. */
+/** Document member (a top-level JSON path, as a Filter names it) → its list column, for every filter of each list. */
 export const listColumns: Record<Table, Record<string, string>> = {
   intents: {
     "$.status": "status",
@@ -59,14 +62,34 @@ export function columnOf(table: Table, member: string): string {
   return column;
 }
 
-// The columns are declared without a type on purpose: no affinity, so a value keeps the JSON type
-// json_extract gives it and compares exactly as the first version's `json_extract(data, ?) IN (...)`
-// did (the string "7001" never equals the number 7001). The totals' `value` is untyped for the same reason.
+/**
+ * A document's filter values in listColumns order, as `json_extract(data, member)` gives them (the
+ * migration fills old rows that way): strings and numbers as they are, booleans as 1/0, objects as
+ * JSON text, a missing member as NULL.
+ */
+export function listValues(table: Table, document: unknown): Array<string | number | null> {
+  const record = (typeof document === "object" && document !== null ? document : {}) as Record<string, unknown>;
+  return Object.keys(listColumns[table]).map((member) => {
+    const value = record[member.slice(2)];
+    if (value === undefined || value === null) return null;
+    if (typeof value === "string" || typeof value === "number") return value;
+    if (typeof value === "boolean") return value ? 1 : 0;
+    return JSON.stringify(value);
+  });
+}
+
+// The columns are declared without a type on purpose: no affinity, so a value keeps its JSON type and
+// compares exactly as the first version's `json_extract(data, ?) IN (...)` did (the string "7001"
+// never equals the number 7001). The totals' `value` is untyped for the same reason.
 function addColumnsAndIndexes(db: Database.Database, table: Table): void {
   const present = new Set((db.pragma(`table_xinfo(${table})`) as Array<{ name: string }>).map((column) => column.name));
-  for (const [member, column] of Object.entries(listColumns[table])) {
-    // Only VIRTUAL generated columns can be added to an existing table; they cost no storage, the index holds the values.
-    if (!present.has(column)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} GENERATED ALWAYS AS (json_extract(data, '${member}')) VIRTUAL`);
+  const missing = Object.entries(listColumns[table]).filter(([, column]) => !present.has(column));
+  for (const [, column] of missing) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
+  if (missing.length > 0) {
+    // Rows written before the column existed: one pass over the table, once.
+    db.exec(`UPDATE ${table} SET ${missing.map(([member, column]) => `${column} = json_extract(data, '${member}')`).join(", ")}`);
+  }
+  for (const column of Object.values(listColumns[table])) {
     db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, column)} ON ${table} (${column}, seq)`);
   }
   for (const pair of listPairs[table]) {
@@ -120,7 +143,7 @@ function addTotalsTriggers(db: Database.Database, table: Table): void {
       ${bump(table, allRows, `'${allRows}'`, "+ 1", "true")}
       ${onInsert.join("\n      ")}
     END;
-    CREATE TRIGGER IF NOT EXISTS ${table}_totals_update AFTER UPDATE OF data ON ${table} BEGIN
+    CREATE TRIGGER IF NOT EXISTS ${table}_totals_update AFTER UPDATE ON ${table} BEGIN
       ${onUpdate.join("\n      ")}
     END;
     CREATE TRIGGER IF NOT EXISTS ${table}_totals_delete AFTER DELETE ON ${table} BEGIN

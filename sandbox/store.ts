@@ -1,10 +1,10 @@
 // SQLite persistence (better-sqlite3). Resources are stored as JSON documents, one table per kind,
-// ordered by insertion; list filters read indexed columns generated from the documents' members
-// (sandbox/list-indexes.ts), so a page of one filter costs the same at 1,000 rows as at 100,000.
+// ordered by insertion; list filters read indexed columns written beside each document from its
+// members (sandbox/list-indexes.ts), so a page of one filter costs the same at 1,000 rows as at 100,000.
 // better-sqlite3 is synchronous, and every state change runs inside one IMMEDIATE transaction, so
 // a read-check-write on one resource can never interleave with another request.
 import Database from "better-sqlite3";
-import { allRows, columnOf, ensureListIndexes, indexName, listPairs, pairIndexName, pairMember, totalsTable } from "./list-indexes.js";
+import { allRows, columnOf, ensureListIndexes, indexName, listColumns, listPairs, listValues, pairIndexName, pairMember, totalsTable } from "./list-indexes.js";
 
 export type Table = "intents" | "credits";
 
@@ -48,12 +48,17 @@ export class Store {
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
+  /** Writes the document and, beside it, its list filter columns (sandbox/list-indexes.ts). */
   insert(table: Table, id: string, data: unknown): void {
-    this.sql(`INSERT INTO ${table} (id, data) VALUES (?, ?)`).run(id, JSON.stringify(data));
+    const columns = Object.values(listColumns[table]);
+    this.sql(`INSERT INTO ${table} (id, data, ${columns.join(", ")}) VALUES (?, ?, ${columns.map(() => "?").join(", ")})`)
+      .run(id, JSON.stringify(data), ...listValues(table, data));
   }
 
   update(table: Table, id: string, data: unknown): void {
-    const { changes } = this.sql(`UPDATE ${table} SET data = ? WHERE id = ?`).run(JSON.stringify(data), id);
+    const columns = Object.values(listColumns[table]);
+    const { changes } = this.sql(`UPDATE ${table} SET data = ?, ${columns.map((column) => `${column} = ?`).join(", ")} WHERE id = ?`)
+      .run(JSON.stringify(data), ...listValues(table, data), id);
     if (changes !== 1) throw new Error(`update of unknown ${table} ${id}`);
   }
 

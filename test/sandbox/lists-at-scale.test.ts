@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import type { Sandbox } from "../../sandbox/server.js";
+import { listColumns, listValues } from "../../sandbox/list-indexes.js";
 import { Store, type Filter, type Table } from "../../sandbox/store.js";
 import { bankClient, capturedIntent, createIntent, party, startTestSandbox, type BankClient } from "./helpers.js";
 
@@ -90,6 +91,20 @@ describe("query plans: each filter reads its index", () => {
   test("a filter on a member without an index is refused, not scanned", () => {
     assert.throws(() => store.page("intents", [{ member: "$.extras.order_id", values: ["A"] }], 15, 0), /no list index/);
   });
+});
+
+test("the columns the Store writes hold what json_extract reads from the document (as the migration fills them)", () => {
+  const db = new Database(":memory:");
+  try {
+    for (const value of ["7001", 7001, 12.5, true, false, null, undefined, { a: [1, "b"] }, [1, 2], "", "ü ∑ \"q\""]) {
+      const document = { status: value, type: "bankpay" };
+      const members = Object.keys(listColumns.intents);
+      const extracted = members.map((member) => (db.prepare("SELECT json_extract(?, ?) AS v").get(JSON.stringify(document), member) as { v: unknown }).v);
+      assert.deepEqual(listValues("intents", document), extracted, JSON.stringify(value));
+    }
+  } finally {
+    db.close();
+  }
 });
 
 describe("kept totals follow the data", () => {
