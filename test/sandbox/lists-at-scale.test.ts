@@ -262,7 +262,7 @@ describe("migration: a first-version database file opens with the new structure"
   before(() => (dir = mkdtempSync(join(tmpdir(), "lists-migration-"))));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** The first version's schema exactly: documents only, no generated columns, indexes or totals. */
+  /** The first version's schema exactly: documents only, no filter columns, indexes or totals. */
   const v1Schema = `
     CREATE TABLE intents (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
     CREATE TABLE credits (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
