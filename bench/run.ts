@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildTimes } from "./build-time.js";
 import { clientOverhead } from "./client-overhead.js";
+import { listScaling, listScalingGoalRows, listScalingSection } from "./list-scaling.js";
 import { load, send, type LoadRequest, type LoadResult } from "./load.js";
 import { memoryOf, root, sandboxKeys, startCeiling, startPrism, startSandboxProcess, type Served } from "./processes.js";
 
@@ -120,6 +121,9 @@ async function main() {
     log(`memory growth over ${growthCount} intents`);
     const growth = await memoryGrowth(join(scratch, "growth.db"));
 
+    log("list scaling");
+    const lists = await listScaling(scratch, Math.min(seconds, 3));
+
     log("client overhead");
     const ceiling = await startCeiling();
     const overCeiling = await clientOverhead(ceiling.url, sandboxKeys.secret, "transaction_intent_2Rb7YcM4nQ8wLx5K").finally(() => ceiling.stop());
@@ -157,7 +161,9 @@ async function main() {
       conformance
         ? `| Full conformance run against the sandbox (both services) | ${fmt(conformance.seconds, 1)} s | < 30 s | ${verdict(conformance.seconds < 30 && conformance.ok)} |`
         : "| Full conformance run against the sandbox | not measured: conformance/cli.ts absent | < 30 s | |",
+      ...listScalingGoalRows(lists),
       "",
+      ...listScalingSection(lists, "Made in the same `npm run bench` run as the rest of this file (alone: `node --import tsx bench/list-scaling.ts`)."),
       "## Throughput and latency",
       "",
       "Read: `GET /api/transaction-intents/{id}`. Write: `POST /api/transaction-intents` (variant A). Latency in ms.",
