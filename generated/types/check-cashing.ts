@@ -122,6 +122,8 @@ export interface components {
          *     | `id_error` | 400 | 3001 | false | present | present |
          *     | `system_error` | 500 | 9999 | false | absent | present |
          *     | `correction` for an unknown route or method | 404 | 1404 | false | absent | absent |
+         *     | `correction` for a request refused before routing: malformed (400), too slow (408), an unmet `Expect` (417), headers too large (431) | 400, 408, 417, 431 | 1400, 1408, 1417, 1431 | false | absent | absent |
+         *     | `system_error` while the service is busy (with `Retry-After`) | 503 | 9503 | false | absent | present |
          *
          *     `errorPath` is the request's route (`/v1/payroll`); `errorDetails` of a correction begins with
          *     the member's dotted path and a colon (`name.lastName: ...`), except the one entry all unknown
