@@ -1,11 +1,11 @@
-// Starts both services of the reference sandbox, each on its own port, over one SQLite store.
+// Starts both services of the reference sandbox, each on its own port, over SQLite stores (one per tenant).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Keys } from "./auth.js";
 import { handleBank } from "./bank/app.js";
 import { handleCheckCashing } from "./check-cashing/payroll.js";
 import { sendJson, type JsonReply } from "./http.js";
-import { Store } from "./store.js";
+import { Tenants } from "./tenants.js";
 
 export type SandboxOptions = {
   /** Interface to bind; default 127.0.0.1. */
@@ -14,11 +14,14 @@ export type SandboxOptions = {
   bankPort?: number;
   /** Port of the check cashing service; default 4021, 0 for a free port. */
   checkCashingPort?: number;
-  /** SQLite file, or ":memory:" (the default here; the CLI defaults to a file). */
+  /**
+   * SQLite file, or ":memory:" (the default here; the CLI defaults to a file). The file is the default
+   * tenant's; other tenants' files go to `<database>.tenants/` (README, "Tenants").
+   */
   database?: string;
-  /** Default `sk_test_sandbox`. */
+  /** The default tenant's secret key; default `sk_test_sandbox`. */
   secretKey?: string;
-  /** Default `pk_test_sandbox`. */
+  /** The default tenant's publishable key; default `pk_test_sandbox`. */
   publishableKey?: string;
 };
 
@@ -82,14 +85,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const keys: Keys = { secretKey: options.secretKey ?? defaults.secretKey, publishableKey: options.publishableKey ?? defaults.publishableKey };
   if (keys.secretKey === keys.publishableKey) throw new Error("The secret and publishable keys must differ");
   const database = options.database ?? defaults.database;
-  const store = new Store(database);
+  // One database per tenant; the check cashing service has no keys and uses the default tenant's.
+  const tenants = new Tenants(keys, database);
   let bankOrigin = "";
   const bank = serve(
-    (req) => handleBank(req, store, keys, bankOrigin),
+    (req) => handleBank(req, tenants, bankOrigin),
     () => ({ status: 500, body: { message: "Server Error" } }),
   );
   const checkCashing = serve(
-    (req) => handleCheckCashing(req, store),
+    (req) => handleCheckCashing(req, tenants.defaultStore),
     () => ({
       status: 500,
       body: { errors: [{ errorPath: "/v1/payroll", errorMessage: "System error, try again later", errorType: "system_error", errorDate: new Date().toISOString(), responseCode: "9999", adverseAction: false }] },
@@ -107,12 +111,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       database,
       async close() {
         await Promise.all([closeServer(bank), closeServer(checkCashing)]);
-        store.close();
+        tenants.close();
       },
     };
   } catch (error) {
     await Promise.all([closeServer(bank), closeServer(checkCashing)]);
-    store.close();
+    tenants.close();
     throw error;
   }
 }
