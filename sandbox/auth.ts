@@ -1,4 +1,6 @@
 // Bearer keys of the bank payment service (the check cashing service has no auth in the contract).
+// Which tenant a key opens is sandbox/tenants.ts's business; this module reads the header and
+// applies the per-operation key policy.
 import type { IncomingMessage } from "node:http";
 
 export type KeyKind = "secret" | "publishable";
@@ -10,19 +12,15 @@ export type KeyPolicy = "secret" | "publishable" | "either";
 
 export type AuthOutcome = { ok: true; kind: KeyKind } | { ok: false; status: 401 | 403 };
 
-/** The kind of key a request carries, or undefined for a missing, malformed or unknown key. */
-export function keyOf(req: IncomingMessage, keys: Keys): KeyKind | undefined {
+/** The key of an `Authorization: Bearer <key>` header, or undefined for a missing or malformed one. */
+export function bearerKey(req: IncomingMessage): string | undefined {
   const header = req.headers.authorization;
   const match = header === undefined ? null : /^Bearer +(\S+)\s*$/i.exec(header);
-  if (!match) return undefined;
-  if (match[1] === keys.secretKey) return "secret";
-  if (match[1] === keys.publishableKey) return "publishable";
-  return undefined;
+  return match ? match[1] : undefined;
 }
 
-/** 401 for no known key, 403 for a known key of the wrong kind. */
-export function authorize(req: IncomingMessage, keys: Keys, policy: KeyPolicy): AuthOutcome {
-  const kind = keyOf(req, keys);
+/** 401 for no known key (`kind` undefined), 403 for a known key of the wrong kind. */
+export function authorize(kind: KeyKind | undefined, policy: KeyPolicy): AuthOutcome {
   if (kind === undefined) return { ok: false, status: 401 };
   if (policy !== "either" && policy !== kind) return { ok: false, status: 403 };
   return { ok: true, kind };

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     lines.push(
       `  Secret key:            ${sandbox.secretKey}`,
       `  Publishable key:       ${sandbox.publishableKey}`,
+      "  Tenants:               any sk_test_<name>/pk_test_<name> pair is its own data space",
       "",
       "Try:",
       `  curl -s -H 'Authorization: Bearer ${sandbox.secretKey}' -H 'Content-Type: application/json' \\`,

@@ -1,5 +1,5 @@
-// Starts the services of the reference sandbox (both by default), each on its own port, over one
-// SQLite store. Two processes may share one database file, each running one service.
+// Starts the services of the reference sandbox (both by default), each on its own port, over
+// SQLite stores (one per tenant). Two processes may share one database file, each running one service.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Keys } from "./auth.js";
@@ -8,7 +8,7 @@ import { handleCheckCashing } from "./check-cashing/payroll.js";
 import { busyRetryAfterSeconds, retryWhileBusy } from "./busy-retry.js";
 import { sendJson, type JsonReply } from "./http.js";
 import { generalErrorBody, generalErrors, type ServiceName } from "./service-errors.js";
-import { Store } from "./store.js";
+import { Tenants } from "./tenants.js";
 import { answerAndClose, answerTransportErrors, defaultTimeouts, serverOptions, type Timeouts } from "./transport.js";
 
 /** Which services one sandbox runs. */
@@ -23,11 +23,14 @@ export type SandboxOptions = {
   bankPort?: number;
   /** Port of the check cashing service; default 4021, 0 for a free port. */
   checkCashingPort?: number;
-  /** SQLite file, or ":memory:" (the default here; the CLI defaults to a file). */
+  /**
+   * SQLite file, or ":memory:" (the default here; the CLI defaults to a file). The file is the default
+   * tenant's; other tenants' files go to `<database>.tenants/` (README, "Tenants").
+   */
   database?: string;
-  /** Default `sk_test_sandbox`. */
+  /** The default tenant's secret key; default `sk_test_sandbox`. */
   secretKey?: string;
-  /** Default `pk_test_sandbox`. */
+  /** The default tenant's publishable key; default `pk_test_sandbox`. */
   publishableKey?: string;
   /** Which services to run; default both. */
   service?: ServiceChoice;
@@ -118,10 +121,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!serviceChoices.includes(service)) throw new Error(`service must be one of ${serviceChoices.join(", ")}`);
   const timeouts: Timeouts = { ...defaultTimeouts, ...options.timeouts };
   const database = options.database ?? defaults.database;
-  const store = new Store(database);
+  // One database per tenant; the check cashing service has no keys and uses the default tenant's.
+  const tenants = new Tenants(keys, database);
   let bankOrigin = "";
-  const bank = service === "check-cashing" ? undefined : serve("bank", (req) => handleBank(req, store, keys, bankOrigin), timeouts);
-  const checkCashing = service === "bank" ? undefined : serve("check-cashing", (req) => handleCheckCashing(req, store), timeouts);
+  const bank = service === "check-cashing" ? undefined : serve("bank", (req) => handleBank(req, tenants, bankOrigin), timeouts);
+  const checkCashing = service === "bank" ? undefined : serve("check-cashing", (req) => handleCheckCashing(req, tenants.defaultStore), timeouts);
   const servers = [bank, checkCashing].filter((server): server is Server => server !== undefined);
   const closeAll = () => Promise.all(servers.map(closeServer));
   try {
@@ -136,12 +140,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       database,
       async close() {
         await closeAll();
-        store.close();
+        tenants.close();
       },
     };
   } catch (error) {
     await closeAll();
-    store.close();
+    tenants.close();
     throw error;
   }
 }

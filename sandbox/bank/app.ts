@@ -1,9 +1,8 @@
 // Routing of the bank payment service: method and path to handler.
 import type { IncomingMessage } from "node:http";
-import type { Keys } from "../auth.js";
 import { drain, readJsonBody, type JsonReply } from "../http.js";
-import type { Store } from "../store.js";
-import type { BankContext } from "./context.js";
+import type { Tenants } from "../tenants.js";
+import { bankContext, type BankContext } from "./context.js";
 import { cancelCredit, createCredit, listCredits, readCredit } from "./credits.js";
 import { notFound } from "./errors.js";
 import { actOnIntent, createIntent, listIntents, readIntent, updateAddress } from "./intents.js";
@@ -39,7 +38,7 @@ function originOf(req: IncomingMessage, fallback: string): string {
  * query, and the origin is worked out only when a list builds its page links (bench/ measured
  * both on every read).
  */
-export async function handleBank(req: IncomingMessage, store: Store, keys: Keys, fallbackOrigin: string): Promise<JsonReply> {
+export async function handleBank(req: IncomingMessage, tenants: Tenants, fallbackOrigin: string): Promise<JsonReply> {
   const target = req.url ?? "/";
   const queryAt = target.indexOf("?");
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
@@ -57,7 +56,7 @@ export async function handleBank(req: IncomingMessage, store: Store, keys: Keys,
     }
     const body = req.method === "GET" ? (await drain(req), undefined) : await readJsonBody(req);
     const query = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1));
-    return route.handle({ store, keys, req, query, origin: () => originOf(req, fallbackOrigin), body }, id);
+    return route.handle(bankContext(tenants, req, { query, origin: () => originOf(req, fallbackOrigin), body }), id);
   }
   await drain(req);
   return notFound();

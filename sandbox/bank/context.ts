@@ -1,13 +1,16 @@
 // What a bank route handler receives.
 import type { IncomingMessage } from "node:http";
-import { authorize, type KeyKind, type KeyPolicy, type Keys } from "../auth.js";
+import { authorize, bearerKey, type KeyKind, type KeyPolicy } from "../auth.js";
 import { hasOversizedObject, isPlainObject, type BodyResult, type JsonReply } from "../http.js";
 import type { Store } from "../store.js";
+import type { TenantKey, Tenants } from "../tenants.js";
 import { bodyInvalid, forbidden, unauthenticated } from "./errors.js";
 
 export type BankContext = {
-  store: Store;
-  keys: Keys;
+  /** The store of the request key's tenant (opened on first access, so a refused key opens nothing). */
+  readonly store: Store;
+  /** The request key's tenant and kind; undefined for a missing, malformed or unknown key. */
+  key: TenantKey | undefined;
   req: IncomingMessage;
   /** The query string's parameters. */
   query: URLSearchParams;
@@ -17,9 +20,29 @@ export type BankContext = {
   body: BodyResult | undefined;
 };
 
+/**
+ * The context of one request: its key's tenant and kind, and that tenant's store, looked up when a
+ * handler first reads `store` (after its key check), so an unknown key can never reach any data.
+ */
+export function bankContext(tenants: Tenants, req: IncomingMessage, rest: Omit<BankContext, "store" | "key" | "req">): BankContext {
+  const bearer = bearerKey(req);
+  const key = bearer === undefined ? undefined : tenants.keyOf(bearer);
+  let store: Store | undefined;
+  return {
+    ...rest,
+    req,
+    key,
+    get store(): Store {
+      if (key === undefined) throw new Error("the store was read before the key was checked");
+      store ??= tenants.storeOf(key.tenant);
+      return store;
+    },
+  };
+}
+
 /** The key kind when the request's key is accepted, else the 401/403 reply. */
 export function requireKey(ctx: BankContext, policy: KeyPolicy): { kind: KeyKind } | { reply: JsonReply } {
-  const outcome = authorize(ctx.req, ctx.keys, policy);
+  const outcome = authorize(ctx.key?.kind, policy);
   if (outcome.ok) return { kind: outcome.kind };
   return { reply: outcome.status === 401 ? unauthenticated() : forbidden() };
 }

@@ -163,7 +163,7 @@ describe("transactionIntents", () => {
     assert.equal(missing.error?.code, "not_found");
     assert.equal(missing.error?.status, 404);
 
-    const stranger = createBankPayments({ baseUrl: sandbox.bankUrl, apiKey: "sk_test_nobody_knows" });
+    const stranger = createBankPayments({ baseUrl: sandbox.bankUrl, apiKey: "sk_live_nobody_knows" });
     const unknownKey = await stranger.transactionIntents.create({ amount: 1, ...party(), type: "bankpay" });
     assert.equal(unknownKey.error?.code, "unauthenticated");
     assert.equal(unknownKey.error?.message, "Unauthenticated.");

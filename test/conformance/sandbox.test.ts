@@ -85,7 +85,7 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
       const keys = { secret: sandbox.secretKey, publishable: sandbox.publishableKey };
       const result = await runConformance({
         service: "bank-payments", baseUrl: sandbox.bankUrl,
-        secretKey: flag === "--secret-key" ? "sk_test_wrong" : keys.secret,
+        secretKey: flag === "--secret-key" ? "sk_live_wrong" : keys.secret,
         publishableKey: flag === "--publishable-key" ? keys.secret : keys.publishable,
       });
       assert.deepEqual(result.checks.map((c) => `${c.layer} ${c.outcome}`), ["preflight failed"]);

@@ -37,7 +37,8 @@ describe("keys per operation", () => {
       const headers = (authorization?: string) => ({ "Content-Type": "application/json", ...(authorization ? { Authorization: authorization } : {}) });
       const send = (authorization?: string) =>
         raw("bank-payments", sandbox.bankUrl, c.method, c.path(), { operationId: c.operationId, headers: headers(authorization), body: c.body === undefined ? undefined : JSON.stringify(c.body) });
-      for (const authorization of [undefined, "Bearer sk_test_sandbox", "Bearer ", "Basic sk_test_custom", `Bearer ${sandbox.secretKey}x`, sandbox.secretKey]) {
+      // Unknown keys: any sk_test_<name>/pk_test_<name> opens a tenant (tenants.test.ts), so these are not of that form.
+      for (const authorization of [undefined, "Bearer sk_live_custom", "Bearer ", "Basic sk_test_custom", `Bearer ${sandbox.secretKey}.x`, sandbox.secretKey]) {
         const { status, body } = await send(authorization);
         assert.equal(status, 401, `${authorization}`);
         assert.deepEqual(body, { message: "Unauthenticated." });
