@@ -82,7 +82,7 @@ const everyHelper: Array<{ operationId: string; method: string; path: string; bo
 describe("keys and unknown objects", () => {
   test("every helper: 401 without a known key, 403 with the publishable key, and changes nothing", async () => {
     for (const helper of everyHelper) {
-      for (const key of [undefined, "sk_test_nobody_knows_this"]) {
+      for (const key of [undefined, "sk_live_nobody_knows_this"]) {
         const answer = await rawHelper(sandbox, helper.operationId, helper.method, helper.path, { body: helper.body, key });
         assert.equal(answer.status, 401, `${helper.operationId} with key ${key}`);
         assert.deepEqual(answer.body, { message: "Unauthenticated." });
