@@ -7,7 +7,7 @@ import { handleBank } from "./bank/app.js";
 import { handleCheckCashing } from "./check-cashing/payroll.js";
 import { busyRetryAfterSeconds, retryWhileBusy } from "./busy-retry.js";
 import { sendJson, type JsonReply } from "./http.js";
-import { generalErrorBody, generalErrors, type ServiceName } from "./service-errors.js";
+import { generalErrorReply, type ServiceName } from "./service-errors.js";
 import { Tenants } from "./tenants.js";
 import { answerAndClose, answerTransportErrors, defaultTimeouts, serverOptions, type Timeouts } from "./transport.js";
 
@@ -60,10 +60,6 @@ export const defaults = {
 
 type Handler = (req: IncomingMessage) => Promise<JsonReply>;
 
-function generalError(service: ServiceName, kind: "internal" | "busy" | "malformed"): JsonReply {
-  return { status: generalErrors[kind].status, body: generalErrorBody(service, kind) };
-}
-
 /**
  * A server whose handler errors become a JSON answer in the service's shape (never an HTML page or
  * a hang): a request that finds the database busy is run again a few times, then gets 503 with
@@ -79,11 +75,11 @@ function serve(service: ServiceName, handler: Handler, timeouts: Timeouts): Serv
     retryWhileBusy(() => handler(req))
       .then((outcome) => {
         if (!outcome.busy) return sendJson(res, outcome.value);
-        sendJson(res, { ...generalError(service, "busy"), headers: { "Retry-After": String(busyRetryAfterSeconds) } });
+        sendJson(res, { ...generalErrorReply(service, "busy"), headers: { "Retry-After": String(busyRetryAfterSeconds) } });
       })
       .catch((error: unknown) => {
         console.error("sandbox: internal error", error);
-        if (!res.headersSent) sendJson(res, generalError(service, "internal"));
+        if (!res.headersSent) sendJson(res, generalErrorReply(service, "internal"));
         else res.destroy();
       });
   });

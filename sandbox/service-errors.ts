@@ -1,6 +1,7 @@
 // Error bodies for answers no route gives (transport errors, a busy database, internal failures),
 // in each service's own shape: the bank's `{"message": ...}`, check cashing's `errors` array.
 import { entry, responseCodes } from "./check-cashing/errors.js";
+import type { JsonReply } from "./http.js";
 
 export type ServiceName = "bank" | "check-cashing";
 
@@ -38,4 +39,9 @@ function checkCashingEntry(kind: GeneralError) {
 /** The body of a general error in a service's shape. */
 export function generalErrorBody(service: ServiceName, kind: GeneralError): unknown {
   return service === "bank" ? { message: generalErrors[kind].text } : { errors: [checkCashingEntry(kind)] };
+}
+
+/** A general error as a JSON answer of a service (status and body). */
+export function generalErrorReply(service: ServiceName, kind: GeneralError): JsonReply {
+  return { status: generalErrors[kind].status, body: generalErrorBody(service, kind) };
 }

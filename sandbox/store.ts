@@ -17,6 +17,11 @@ export const busyTimeoutMs = 10;
 /** A list filter: the document member (JSON path such as `$.status`) equals one of the values. */
 export type Filter = { member: string; values: Array<string | number> };
 
+/** The rows of one page, newest first, as a list plan reads them (page() runs it, explainPage() explains it). */
+function pageRowsSql(plan: { from: string; where: string }): string {
+  return `SELECT data FROM ${plan.from} ${plan.where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
+}
+
 export class Store {
   private readonly db: Database.Database;
   /** Prepared statements by SQL text: preparing on every call cost about 8 µs a request (bench/). */
@@ -82,9 +87,7 @@ export class Store {
       const plan = this.listPlan(table, filters);
       const total = plan.total ?? (this.sql(plan.count!.text).get(...plan.count!.params) as { total: number }).total;
       if (offset >= total) return { total, rows: [] };
-      const rows = this
-        .sql(`SELECT data FROM ${plan.from} ${plan.where} ORDER BY seq DESC LIMIT ? OFFSET ?`)
-        .all(...plan.params, limit, offset) as Array<{ data: string }>;
+      const rows = this.sql(pageRowsSql(plan)).all(...plan.params, limit, offset) as Array<{ data: string }>;
       return { total, rows: rows.map((row) => JSON.parse(row.data) as T) };
     })();
   }
@@ -98,7 +101,7 @@ export class Store {
       counts: plan.total === undefined,
       plan: [
         ...(plan.count ? explain(plan.count.text, plan.count.params) : []),
-        ...explain(`SELECT data FROM ${plan.from} ${plan.where} ORDER BY seq DESC LIMIT ? OFFSET ?`, [...plan.params, 15, 0]),
+        ...explain(pageRowsSql(plan), [...plan.params, 15, 0]),
       ],
     };
   }

@@ -3,7 +3,8 @@
 // sandbox cannot meet, CONNECT. Also the server's deliberate limits (README, "Start it").
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { generalErrorBody, generalErrors, type GeneralError, type ServiceName } from "./service-errors.js";
+import { sendJson } from "./http.js";
+import { generalErrorBody, generalErrorReply, generalErrors, type GeneralError, type ServiceName } from "./service-errors.js";
 
 /** Time limits of a connection, in milliseconds. */
 export type Timeouts = {
@@ -75,14 +76,7 @@ function rawAnswer(service: ServiceName, kind: GeneralError): string {
 
 /** Answers through a ServerResponse and closes the connection afterwards. */
 export function answerAndClose(res: ServerResponse, service: ServiceName, kind: GeneralError): void {
-  const body = JSON.stringify(generalErrorBody(service, kind));
-  res.writeHead(generalErrors[kind].status, {
-    "Content-Type": "application/json",
-    "Content-Length": Buffer.byteLength(body),
-    "Cache-Control": "no-store",
-    Connection: "close",
-  });
-  res.end(body);
+  sendJson(res, { ...generalErrorReply(service, kind), headers: { Connection: "close" } });
 }
 
 /**

@@ -2,6 +2,7 @@
 // functions of the stored record: each returns the new record, a 409 conflict, or a 422 problem.
 import { nowIso, referenceNumber } from "../ids.js";
 import { centsPart, formatCents } from "../money.js";
+import { consumerDataRefusal, type AuthorizationCode } from "./authorization-codes.js";
 import type { CaptureFailure, IntentRecord, IntentStatus } from "./intent-record.js";
 
 export type ActionName = "authorize" | "capture" | "refund" | "cancel" | "cancel_refund";
@@ -43,25 +44,16 @@ export const adverseActionText =
  * shows the keys but not how that data is enrolled, so the sandbox reaches it through amount
  * triggers named after the response code (README, "Sandbox test triggers").
  */
-const consumerDataProblems: Record<number, { errors: Record<string, string[]>; message: string }> = {
-  [triggers.invalidBillingAddress]: {
-    errors: { line_one: ["invalid"], city_locality: ["invalid"], postal_code: ["invalid"] },
-    message: "The given data was invalid. Invalid consumer billing address (response code 66).",
-  },
-  [triggers.invalidName]: {
-    errors: { first_name: ["invalid"], last_name: ["invalid"] },
-    message: "The given data was invalid. Invalid consumer or ship-to first and last name (response code 70).",
-  },
-  [triggers.invalidCompanyName]: {
-    errors: { company_name: ["invalid"] },
-    message: "The given data was invalid. Invalid consumer or ship-to company name (response code 71).",
-  },
+const consumerDataTriggers: Record<number, AuthorizationCode> = {
+  [triggers.invalidBillingAddress]: "66",
+  [triggers.invalidName]: "70",
+  [triggers.invalidCompanyName]: "71",
 };
 
 /** The authorize 422 an intent of this amount gets, if any (fresh copies: callers may edit them). */
 export function consumerDataProblem(amountCents: number): { errors: Record<string, string[]>; message: string } | undefined {
-  const problem = consumerDataProblems[centsPart(amountCents)];
-  return problem && { errors: structuredClone(problem.errors), message: problem.message };
+  const code = consumerDataTriggers[centsPart(amountCents)];
+  return code === undefined ? undefined : consumerDataRefusal(code);
 }
 
 /** The fields authorization sets. */

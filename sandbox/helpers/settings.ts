@@ -4,8 +4,10 @@ import type { components } from "../../generated/types/sandbox-helpers.js";
 import { centsOf, formatCents } from "../money.js";
 import type { Store } from "../store.js";
 import { defaultCaptureLimits, type CaptureLimits } from "../bank/intent-transitions.js";
+import type { AuthorizationCode } from "../bank/authorization-codes.js";
 
-export type AuthorizationCode = NonNullable<components["schemas"]["AuthorizationCode"]>;
+export type { AuthorizationCode };
+
 export type SettingsView = components["schemas"]["SandboxSettings"];
 export type SettingsUpdate = components["schemas"]["SandboxSettingsUpdate"];
 
