@@ -1,5 +1,6 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { paths } from "../../generated/types/check-cashing.js";
+import { checkedBaseUrl } from "./base-url.js";
 import { serviceHeaders } from "./headers.js";
 
 /** A typed client of the Check Cashing Service (`POST /v1/payroll`). */
@@ -15,5 +16,6 @@ export interface CheckCashingClientOptions extends Omit<ClientOptions, "baseUrl"
  * documentation shows none); pass `headers` if a deployment needs one.
  */
 export function createCheckCashingClient(options: CheckCashingClientOptions): CheckCashingClient {
+  checkedBaseUrl("createCheckCashingClient", options.baseUrl, "check-cashing");
   return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers) });
 }

@@ -1,4 +1,5 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+import { checkedBaseUrl } from "./base-url.js";
 import { serviceHeaders } from "./headers.js";
 
 /** Options of a client of a service that takes a bearer key. */
@@ -7,9 +8,14 @@ export interface KeyedClientOptions extends Omit<ClientOptions, "baseUrl"> {
   apiKey: string;
 }
 
-/** An openapi-fetch client sending `Authorization: Bearer <apiKey>` and `Accept` as default headers. */
+/**
+ * An openapi-fetch client of the bank service (or its sandbox helpers) sending
+ * `Authorization: Bearer <apiKey>` and `Accept` as default headers. A base URL ending in `/api` or
+ * without a scheme throws (base-url.ts).
+ */
 export function createKeyedClient<Paths extends {}>(factoryName: string, options: KeyedClientOptions): Client<Paths> {
   const { apiKey, ...clientOptions } = options;
+  checkedBaseUrl(factoryName, clientOptions.baseUrl, "bank");
   if (typeof apiKey !== "string" || apiKey.length === 0) {
     throw new TypeError(`${factoryName}: apiKey must be a non-empty string`);
   }

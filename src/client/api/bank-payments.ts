@@ -19,6 +19,7 @@ import type {
   TransactionIntentPublic,
   TransactionIntentView,
 } from "../models/bank-payments.js";
+import { checkedBaseUrl } from "../base-url.js";
 import { call, wholeBody, type RequestOptions } from "./call.js";
 import { itemsOf } from "./list.js";
 import type { ApiResult, OperationError } from "./result.js";
@@ -93,10 +94,13 @@ export interface BankPaymentsApi {
 /**
  * Creates the Bank Payment Service's resource client. Every method resolves to
  * `{ data, error, response }`: `data` is the resource, `error` one of the operation's documented
- * errors (`switch (error.code)` narrows it). Network failures and undocumented answers throw.
+ * errors (`switch (error.code)` narrows it). What is not a documented answer rejects: a network
+ * failure (`ConnectionError`), an undocumented answer (`UnexpectedResponseError`). A base URL
+ * ending in `/api` or without a scheme throws here.
  */
 export function createBankPayments(options: BankPaymentsOptions): BankPaymentsApi {
-  const { baseUrl, apiKey, headers, ...transport } = options;
+  const { baseUrl: givenUrl, apiKey, headers, ...transport } = options;
+  const baseUrl = checkedBaseUrl("createBankPayments", givenUrl, "bank");
   const client = createBankPaymentsClient({ baseUrl, apiKey, headers, fetch: resilientFetch(transport) });
   const intentPath = (id: string) => ({ transaction_intent_id: id });
   const creditPath = (id: string) => ({ credit_id: id });

@@ -2,6 +2,7 @@
 import type { operations } from "../../../generated/types/check-cashing.js";
 import { createCheckCashingClient, type CheckCashingClient } from "../check-cashing.js";
 import type { PayrollApproval, PayrollRequest } from "../models/check-cashing.js";
+import { checkedBaseUrl } from "../base-url.js";
 import { call, wholeBody, type RequestOptions } from "./call.js";
 import type { ApiResult, OperationError } from "./result.js";
 import { checkCashingRoutes } from "./routes.js";
@@ -35,7 +36,8 @@ export interface CheckCashingApi {
 
 /** Creates the Check Cashing Service's resource client (results as `createBankPayments`). */
 export function createCheckCashing(options: CheckCashingOptions): CheckCashingApi {
-  const { baseUrl, headers, ...transport } = options;
+  const { baseUrl: givenUrl, headers, ...transport } = options;
+  const baseUrl = checkedBaseUrl("createCheckCashing", givenUrl, "check-cashing");
   const client = createCheckCashingClient({ baseUrl, headers, fetch: resilientFetch(transport) });
   return {
     payroll: {
