@@ -28,6 +28,8 @@ export type { ListError } from "./client/api/list.js";
 export { UnexpectedResponseError } from "./client/api/result.js";
 export { ConnectionError } from "./client/api/connection-error.js";
 export type { ConnectionFailure } from "./client/api/connection-error.js";
+export { captureFailure, isCaptured } from "./client/capture.js";
+export type { CaptureFailure, CapturedTransactionIntent } from "./client/capture.js";
 export type { ApiError, ApiResult, PayrollBadRequestCode } from "./client/api/result.js";
 export type { TransportOptions } from "./client/api/transport.js";
 

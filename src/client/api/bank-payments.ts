@@ -58,7 +58,10 @@ export interface TransactionIntentsResource {
   listPage(query?: TransactionIntentListQuery, options?: RequestOptions): Promise<ApiResult<TransactionIntentPage, BankPaymentsError<"listTransactionIntents">>>;
   /** Authorizes an intent awaiting authorization; it becomes `pending_capture`, or `failed` when declined. */
   authorize(id: string, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
-  /** Captures an authorized intent; it becomes `succeeded`. */
+  /**
+   * Captures an authorized intent; it becomes `succeeded`. A capture that failed is answered HTTP
+   * 200 too, the intent still `pending_capture` (or `failed`): tell them apart with `isCaptured(data)`.
+   */
   capture(id: string, params: CaptureParams, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
   /** Refunds a captured intent (the whole amount captured); it becomes `refunded`. */
   refund(id: string, params: RefundParams, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
