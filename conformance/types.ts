@@ -1,5 +1,8 @@
 // Shared vocabulary of the conformance suite: what is tested, how, and what came out.
 import type { ServiceName } from "../src/openapi/documents.js";
+import type { Fixtures } from "./fixtures-file.js";
+import type { Rule } from "./rules.js";
+import type { SuiteSettings } from "./settings.js";
 
 export type Profile = "full" | "mock";
 
@@ -19,6 +22,13 @@ export type ConformanceOptions = {
   sequences?: SequenceOptions;
   /** Allowed difference between the server's clock and ours, in seconds (default 300). */
   clockSkewSeconds?: number;
+  /** What the documents leave to the server's configuration (conformance/settings.ts); defaults: the contract's. */
+  settings?: Partial<SuiteSettings>;
+  /**
+   * Enrolled objects the server knows (consumers, bank accounts, service fees, store numbers,
+   * submerchant ids): with them the suite uses only those, and what it creates through the API.
+   */
+  fixtures?: Fixtures;
   /** Write JUnit XML and a Markdown report here. */
   reportDir?: string;
   /** Stop scenarios after the first failure (used by the mutant tests to save time). */
@@ -55,6 +65,8 @@ export type Finding = {
   differences: Array<{ path: string; expected: string; actual: unknown }>;
   invariantFailures: Array<{ invariant: string; problem: string }>;
   actualBody: string;
+  /** The rules broken, first the one of the first difference (conformance/rules.ts). */
+  rules?: Rule[];
 };
 
 /** One executed check: the preflight, a Dredd transaction, a scenario or a run of generated sequences. */
@@ -66,8 +78,10 @@ export type CheckResult = {
   outcome: Outcome;
   /** Why it failed or was skipped. */
   reason?: string;
-  /** Implementation-specific trigger the check depends on (README "Sandbox test triggers"). */
+  /** Implementation-specific trigger the check depends on (docs/sandbox.md, "Sandbox test triggers"). */
   trigger?: string;
+  /** The rule of the contract the check enforces (conformance/rules.ts). */
+  rule?: Rule;
   durationMs: number;
   /** Responses the oracle found wrong in this check. */
   findings?: Finding[];

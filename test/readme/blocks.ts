@@ -1,13 +1,16 @@
-// README's fenced code blocks. A block's info string says what it is: `ts` is a program that is
-// type-checked and run against the sandbox (test/readme/readme.test.ts; the complete example
-// also from the packed package, test/client/pack.test.ts); `text output` is what the `ts` block
-// before it prints; `sh`, `yaml`, `json` and plain `text` are shown, not run.
-import { readFileSync } from "node:fs";
+// The fenced code blocks of README.md and of every guide in docs/. A block's info string says what
+// it is: `ts` is a program that is type-checked and run against the sandbox
+// (test/readme/readme.test.ts; README's complete example also from the packed package,
+// test/client/pack.test.ts); `text output` is what the `ts` block before it prints; `sh`, `yaml`,
+// `json` and plain `text` are shown, not run.
+import { readdirSync, readFileSync } from "node:fs";
 
 export interface Block {
   /** The info string after the opening fence: `ts`, `sh`, `text output`... */
   info: string;
   code: string;
+  /** The Markdown file, relative to the repository (`README.md`, `docs/client.md`). */
+  file: string;
   /** 1-based line of the opening fence. */
   line: number;
   /** The nearest `##` heading above the block. */
@@ -16,10 +19,16 @@ export interface Block {
   output?: string;
 }
 
-const readmeUrl = new URL("../../README.md", import.meta.url);
+const rootUrl = new URL("../../", import.meta.url);
+
+/** README.md and the guides of docs/, as paths relative to the repository. */
+export function documentationFiles(): string[] {
+  const guides = readdirSync(new URL("docs/", rootUrl)).filter((name) => name.endsWith(".md")).sort();
+  return ["README.md", ...guides.map((name) => `docs/${name}`)];
+}
 
 /** Every fenced block of a Markdown text, `text output` blocks attached to the `ts` block they follow. */
-export function blocksOf(markdown: string): Block[] {
+export function blocksOf(markdown: string, file = "README.md"): Block[] {
   const blocks: Block[] = [];
   const lines = markdown.split("\n");
   let heading = "";
@@ -31,7 +40,7 @@ export function blocksOf(markdown: string): Block[] {
     const start = i;
     const body: string[] = [];
     for (i += 1; i < lines.length && lines[i] !== "```"; i += 1) body.push(lines[i]);
-    const block: Block = { info: fence[1].trim(), code: `${body.join("\n")}\n`, line: start + 1, heading };
+    const block: Block = { info: fence[1].trim(), code: `${body.join("\n")}\n`, file, line: start + 1, heading };
     const previous = blocks.at(-1);
     if (block.info === "text output" && previous?.info === "ts" && previous.output === undefined) previous.output = block.code;
     blocks.push(block);
@@ -39,8 +48,14 @@ export function blocksOf(markdown: string): Block[] {
   return blocks;
 }
 
+/** The blocks of README.md only. */
 export function readmeBlocks(): Block[] {
-  return blocksOf(readFileSync(readmeUrl, "utf8"));
+  return blocksOf(readFileSync(new URL("README.md", rootUrl), "utf8"));
+}
+
+/** The blocks of README.md and of every guide. */
+export function documentationBlocks(): Block[] {
+  return documentationFiles().flatMap((file) => blocksOf(readFileSync(new URL(file, rootUrl), "utf8"), file));
 }
 
 /** The program blocks (`ts`). */

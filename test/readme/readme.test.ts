@@ -1,4 +1,5 @@
-// README cannot lie: every `ts` block is type-checked against the package's sources (imported as
+// README and the guides cannot lie: every `ts` block of README.md and docs/*.md is type-checked
+// against the package's sources (imported as
 // `bank-payments-contract`, as a user writes it) and run against a fresh reference sandbox; a
 // `text output` block after it must be exactly what it prints. Blocks of other kinds are shown,
 // not run, and the info strings README may use are listed here, so a new kind is a decision.
@@ -12,13 +13,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { startSandbox } from "../../sandbox/server.js";
-import { programBlocks, readmeBlocks, type Block } from "./blocks.js";
+import { documentationBlocks, programBlocks, type Block } from "./blocks.js";
 
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const work = mkdtempSync(join(tmpdir(), "readme-blocks-"));
 const tsxLoader = import.meta.resolve("tsx");
-const blocks = readmeBlocks();
+const blocks = documentationBlocks();
 const programs = programBlocks(blocks);
 const knownKinds = new Set(["ts", "text output", "sh", "yaml", "json", "text"]);
 
@@ -33,7 +34,8 @@ const compilerOptions: ts.CompilerOptions = {
   lib: ["lib.es2023.d.ts", "lib.dom.d.ts"], strict: true, skipLibCheck: true, noEmit: true, paths,
   types: ["node"], typeRoots: [join(root, "node_modules/@types")],
 };
-const fileOf = (block: Block) => join(work, `block-${block.line}.ts`);
+const where = (block: Block) => `${block.file}:${block.line}`;
+const fileOf = (block: Block) => join(work, `block-${block.file.replace(/[^a-z0-9]+/gi, "-")}-${block.line}.ts`);
 
 before(() => {
   writeFileSync(join(work, "package.json"), JSON.stringify({ type: "module", private: true }));
@@ -60,13 +62,13 @@ function typeErrors(files: string[], replace: Map<string, string> = new Map()): 
   });
 }
 
-describe("README code blocks", () => {
+describe("code blocks of README and the guides", () => {
   it("uses only the known kinds of blocks, and has the program blocks it promises", () => {
-    assert.deepEqual(blocks.filter((b) => !knownKinds.has(b.info)).map((b) => `line ${b.line}: ${b.info}`), []);
+    assert.deepEqual(blocks.filter((b) => !knownKinds.has(b.info)).map((b) => `${where(b)}: ${b.info}`), []);
     assert.ok(programs.length >= 5, `only ${programs.length} ts blocks`);
     assert.ok(programs.some((b) => b.heading === "Example: a complete integration" && b.output), "the complete example and its output");
-    const orphans = blocks.filter((b, i) => b.info === "text output" && blocks[i - 1]?.info !== "ts");
-    assert.deepEqual(orphans.map((b) => b.line), [], "an output block follows a ts block");
+    const orphans = blocks.filter((b, i) => b.info === "text output" && (blocks[i - 1]?.info !== "ts" || blocks[i - 1]?.file !== b.file));
+    assert.deepEqual(orphans.map(where), [], "an output block follows a ts block");
   });
 
   it("type-checks every ts block as a user's module importing the package", () => {
@@ -81,7 +83,7 @@ describe("README code blocks", () => {
   });
 
   for (const block of programs) {
-    it(`runs the block at line ${block.line} (${block.heading}) against a fresh sandbox${block.output ? ", printing its output" : ""}`, async () => {
+    it(`runs the block at ${where(block)} (${block.heading}) against a fresh sandbox${block.output ? ", printing its output" : ""}`, async () => {
       const sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
       try {
         const { stdout } = await run(process.execPath, ["--import", tsxLoader, fileOf(block)], {
@@ -93,7 +95,7 @@ describe("README code blocks", () => {
             CHECK_CASHING_URL: sandbox.checkCashingUrl,
           },
         }).catch((error: { stdout?: string; stderr?: string; message: string }) => {
-          assert.fail(`block at line ${block.line} failed:\n${error.stderr || error.message}\n${error.stdout ?? ""}`);
+          assert.fail(`block at ${where(block)} failed:\n${error.stderr || error.message}\n${error.stdout ?? ""}`);
         });
         if (block.output !== undefined) assert.equal(stdout, block.output);
       } finally {

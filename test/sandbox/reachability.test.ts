@@ -1,4 +1,4 @@
-// Every documented outcome is reachable (issue 11): README's "Sandbox test triggers" table is
+// Every documented outcome is reachable (issue 11): the sandbox guide's "Sandbox test triggers" table is
 // parsed, each row is run by its recipe below, and the outcomes seen in the answers must include
 // what the row's last column lists; together the rows must list every intent status,
 // captured_status, credit status, conflict code and response code of the published bank document
@@ -15,13 +15,13 @@ import { bankClient, billingAddress, checkCashingClient, party, payrollRequest, 
 
 type Row = { input: string; outcome: string; reaches: string[] };
 
-/** The rows of README's "Sandbox test triggers" table. */
-function readmeRows(): Row[] {
-  const readme = readFileSync(`${packageRoot}/README.md`, "utf8");
-  const section = readme.slice(readme.indexOf("### Sandbox test triggers"));
+/** The rows of the sandbox guide's "Sandbox test triggers" table (docs/sandbox.md). */
+function triggerRows(): Row[] {
+  const guide = readFileSync(`${packageRoot}/docs/sandbox.md`, "utf8");
+  const section = guide.slice(guide.indexOf("## Sandbox test triggers"));
   const lines = section.split("\n");
   const first = lines.findIndex((line) => line.startsWith("| Input or helper |"));
-  assert.ok(first > 0, "README has the table");
+  assert.ok(first > 0, "docs/sandbox.md has the table");
   const rows: Row[] = [];
   for (const line of lines.slice(first + 2)) {
     if (!line.startsWith("|")) break;
@@ -39,7 +39,7 @@ function documentedOutcomes(): string[] {
   return [
     ...values("TransactionIntentStatus").map((v) => `status:${v}`),
     ...values("CapturedStatus").map((v) => `captured_status:${v}`),
-    // `canceled` is only the list filter's other spelling of `cancelled` (README, "Credit cancelled spelling").
+    // `canceled` is only the list filter's other spelling of `cancelled` (docs/contract-decisions.md, "Credit cancelled spelling").
     ...values("CreditStatus").filter((v) => v !== "canceled").map((v) => `credit:${v}`),
     ...values("IntentConflictCode").map((v) => `conflict:${v}`),
     ...values("CreditErrorCode").map((v) => `conflict:${v}`),
@@ -256,9 +256,9 @@ const recipes: Record<string, () => Promise<void>> = {
   },
 };
 
-const rows = readmeRows();
+const rows = triggerRows();
 
-describe("every documented outcome is reachable (README, Sandbox test triggers)", () => {
+describe("every documented outcome is reachable (docs/sandbox.md, Sandbox test triggers)", () => {
   test("the table and the recipes name the same rows", () => {
     assert.deepEqual(rows.map((row) => row.input).sort(), Object.keys(recipes).sort());
   });
@@ -273,7 +273,7 @@ describe("every documented outcome is reachable (README, Sandbox test triggers)"
   for (const row of rows) {
     test(row.input, async () => {
       const recipe = recipes[row.input];
-      assert.ok(recipe, `no recipe for the README row "${row.input}"`);
+      assert.ok(recipe, `no recipe for the docs/sandbox.md row "${row.input}"`);
       seen = new Set();
       await recipe();
       const unreached = row.reaches.filter((outcome) => !seen.has(outcome));
