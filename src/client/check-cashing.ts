@@ -1,5 +1,6 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { paths } from "../../generated/types/check-cashing.js";
+import { explainingFetch } from "./api/connection-error.js";
 import { checkedBaseUrl } from "./base-url.js";
 import { serviceHeaders } from "./headers.js";
 
@@ -17,5 +18,5 @@ export interface CheckCashingClientOptions extends Omit<ClientOptions, "baseUrl"
  */
 export function createCheckCashingClient(options: CheckCashingClientOptions): CheckCashingClient {
   checkedBaseUrl("createCheckCashingClient", options.baseUrl, "check-cashing");
-  return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers) });
+  return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers), fetch: explainingFetch(options.fetch) });
 }

@@ -172,6 +172,15 @@ describe("a server that cannot be reached: a ConnectionError that says what to c
     assert.match(payroll, /^POST http:\/\/127\.0\.0\.1:\d+\/v1\/payroll failed: connection refused/);
   });
 
+  it("the low-level clients explain it too", async () => {
+    const port = await closedPort();
+    const client = createBankPaymentsClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: "sk_test_sandbox" });
+    const message = await connectionFailure(client.GET("/api/credits/{credit_id}", { params: { path: { credit_id: "credit_Conn0001" } } }), "refused");
+    assert.match(message, /^GET http:\/\/127\.0\.0\.1:\d+\/api\/credits\/credit_Conn0001 failed: connection refused/);
+    const cashing = createCheckCashingClient({ baseUrl: `http://127.0.0.1:${port}` });
+    await connectionFailure(cashing.POST("/v1/payroll", { body: {} as never }), "refused");
+  });
+
   it("a host name that does not resolve: check the host", async () => {
     const bank = createBankPayments({ baseUrl: "http://payments-sandbox.invalid", apiKey: "sk_test_sandbox", retries: 0 });
     const message = await connectionFailure(bank.transactionIntents.retrieve("transaction_intent_Conn0001"), "host_not_found");

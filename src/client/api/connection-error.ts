@@ -55,6 +55,21 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The fetch of the low-level clients: `send` (default: the global fetch at the time of the call),
+ * its network failures thrown as ConnectionErrors. openapi-fetch passes a second argument (its
+ * `requestInitExt`), handed on.
+ */
+export function explainingFetch(send?: (input: Request) => Promise<Response>): (input: Request) => Promise<Response> {
+  return async (request: Request, ...rest: []) => {
+    try {
+      return await (send ?? globalThis.fetch)(request, ...rest);
+    } catch (error) {
+      throw explainedNetworkFailure(error, request);
+    }
+  };
+}
+
 /** What happened, and what to check. */
 function advice(failure: ConnectionFailure, url: URL): [what: string, check: string] {
   const where = url.host;
@@ -74,9 +89,9 @@ function advice(failure: ConnectionFailure, url: URL): [what: string, check: str
   }
 }
 
-/** A network failure of fetch turned into a ConnectionError; any other error (an abort, a timeout) as it is. */
+/** A network failure of fetch turned into a ConnectionError; any other error (an abort, a timeout, one explained already) as it is. */
 export function explainedNetworkFailure(error: unknown, request: Request): unknown {
-  if (!(error instanceof TypeError) || !(error.cause instanceof Error)) return error;
+  if (error instanceof ConnectionError || !(error instanceof TypeError) || !(error.cause instanceof Error)) return error;
   const code = codeOf(error.cause);
   const failure = code === undefined ? "other" : failureOfCode[code] ?? (code.startsWith("ERR_SSL") ? "tls" : "other");
   const [what, check] = advice(failure, new URL(request.url));
