@@ -553,8 +553,9 @@ export interface components {
          *     Contract decisions (the documentation gives no limits; these are Stripe's metadata limits): at
          *     most 50 members, keys of 1 to 40 characters, string values of at most 500 characters. A body
          *     breaking them is refused with 422 `{"extras": ["invalid"]}`. OpenAPI 3.0 has no keyword for the
-         *     length of a member name, so the 40-character key limit is stated here and enforced by
-         *     implementations, not by schema validators.
+         *     length of a member name, so in the 3.0 documents the 40-character key limit is stated here and
+         *     enforced by implementations, not by schema validators; the 3.1 documents also state it as
+         *     `propertyNames`.
          */
         Extras: {
             [key: string]: components["schemas"]["ExtrasValue"];
