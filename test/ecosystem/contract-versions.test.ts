@@ -227,4 +227,23 @@ describe("npm run contract:diff and contract:release", () => {
       rmSync(scratch, { recursive: true, force: true });
     }
   });
+
+  test("contract:release refuses while a 3.1 document differs from its 3.0 twin beyond the listed differences, and moves nothing", async () => {
+    const scratch = scratchRoot("0.2.0");
+    try {
+      const file = join(scratch, "generated/openapi/3.1/check-cashing.json");
+      const document = JSON.parse(readFileSync(file, "utf8"));
+      document.components.schemas.PayrollRequest.required.pop();
+      writeFileSync(file, JSON.stringify(document));
+      const before = readFileSync(join(scratch, "baseline/openapi/check-cashing.json"), "utf8");
+      const changelog = readFileSync(join(scratch, "CHANGELOG.md"), "utf8");
+      const release = await runTool(join(root, "scripts/contract/release.mjs"), ["--root", scratch, "--date", "2026-11-22"]);
+      assert.notEqual(release.code, 0);
+      assert.match(release.output, /check-cashing \(OpenAPI 3\.1\): differs from the 3\.0 document, not listed in baseline\/openapi-3\.1-differences\.yaml: POST \/v1\/payroll request body .*no longer required/);
+      assert.equal(readFileSync(join(scratch, "baseline/openapi/check-cashing.json"), "utf8"), before);
+      assert.equal(readFileSync(join(scratch, "CHANGELOG.md"), "utf8"), changelog);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
 });
