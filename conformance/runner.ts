@@ -31,7 +31,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
-  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle);
+  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi);
   const checks: CheckResult[] = [];
   const record = (result: CheckResult) => {
     checks.push(result);
@@ -96,7 +96,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (layer === "sequences" && profile === "full" && oracle) {
       const outcome = await runSequences({
-        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations,
+        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations, openapi: options.openapi,
         stats: oracle.stats, options: { ...options.sequences, noShrink: options.sequences?.noShrink ?? options.failFast },
       });
       sequences = { seed: outcome.seed, runs: outcome.runs, path: outcome.path, replayPath: outcome.replayPath };
