@@ -123,6 +123,15 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         (check as CheckResult).reason = `needs the implementation-specific trigger: ${plan.trigger}`;
         return;
       }
+      if (plan.openReading && profile === "full") {
+        const probe = await api.call(operationId, { path: plan.path, query: plan.query, body: plan.body, key: plan.key, expect: status });
+        if (probe.status !== status && plan.openReading.statuses.includes(probe.status)) {
+          t.skip = true;
+          check.outcome = "skipped";
+          (check as CheckResult).reason = `the server reads ${plan.openReading.rule} the other way (HTTP ${probe.status}); no request the contract pins provokes ${status}`;
+          return;
+        }
+      }
       const setupViolations = api.violations.splice(before);
       if (setupViolations.length > 0) {
         t.fail = `setup: ${setupViolations.join(" | ")}`;
@@ -149,6 +158,11 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       // `extras`, other 422 keys). The full schema check in after() replaces it; status and
       // Content-Type are still checked by Dredd.
       (t.expected as { body?: string }).body = "{}";
+      // Gavel compares Content-Type literally, so `application/json; charset=utf-8` (Express's
+      // res.json) would fail every transaction; media type parameters are legal (RFC 9110 §8.3.1)
+      // and charset has no effect on JSON (RFC 8259 §11). after() checks the media type itself.
+      const expectedHeaders = (t.expected as { headers?: Record<string, string> }).headers ?? {};
+      for (const name of Object.keys(expectedHeaders)) if (name.toLowerCase() === "content-type") delete expectedHeaders[name];
       check.sentAt = Date.now();
     },
     after(t) {
@@ -162,7 +176,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         return;
       }
       const contentType = real.headers["content-type"] ?? "";
-      if (!/^application\/json\b/.test(contentType)) check.violations.push(`content type "${contentType}" is not application/json`);
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) check.violations.push(`B-18: content type "${contentType}" is not application/json`);
       let body: unknown;
       try {
         body = real.body ? JSON.parse(real.body) : undefined;

@@ -12,6 +12,12 @@ export type Plan = {
   key: KeyChoice;
   /** The plan depends on an implementation-specific trigger (README "Sandbox test triggers"). */
   trigger?: string;
+  /**
+   * The only request that provokes the status meets a reading the contract leaves open: a server
+   * answering one of `statuses` instead reads the rule the other way, and the transaction is skipped
+   * with the rule named (the oracle still judges that answer).
+   */
+  openReading?: { statuses: number[]; rule: string };
 };
 
 type Planner = (api: ApiClient) => Promise<Plan>;
@@ -71,14 +77,15 @@ export const bankPlans: Record<string, Planner> = {
   }),
   "updateTransactionIntentBillingAddress 403": async (api) => ({
     key: "secret", path: { transaction_intent_id: await createIntent(api) }, body: addressUpdate(),
+    openReading: { statuses: [200], rule: "B-2 (the secret key on the address update: 403, or processed)" },
   }),
   "updateTransactionIntentBillingAddress 404": async () => ({
     key: "publishable", path: { transaction_intent_id: ids.unknownIntent() }, body: addressUpdate(),
   }),
-  "updateTransactionIntentBillingAddress 422": async (api) => {
-    const { city: _city, ...body } = addressUpdate();
-    return { key: "publishable", path: { transaction_intent_id: await createIntent(api) }, body };
-  },
+  // Which members are required is "not shown" (B-10); a member of the wrong type is refused by every reading.
+  "updateTransactionIntentBillingAddress 422": async (api) => ({
+    key: "publishable", path: { transaction_intent_id: await createIntent(api) }, body: { ...addressUpdate(), city: ["Austin"] },
+  }),
   // createCredit
   "createCredit 201": async (api) => ({
     key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api, { action: "authorize_and_capture" }) },
