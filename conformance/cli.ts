@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // `conformance --service bank-payments --base-url URL --secret-key K --publishable-key K
 //  [--profile full|mock] [--openapi 3.0|3.1] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
-//  [--runs N] [--max-commands N] [--time-budget S] [--thorough] [--clock-skew S] [--layers L,...]`
+//  [--runs N] [--max-commands N] [--time-budget S] [--thorough] [--clock-skew S] [--layers L,...]
+//  [--settings FILE] [--setting NAME=VALUE ...] [--fixtures FILE]`
 // `conformance --service check-cashing --base-url URL`
 // Prints the sequences' seed first and the failures in full at the end; exits 1 on any failure;
 // the last line is `N passed, N failed[, N skipped]`.
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
 import { failureText } from "./failures.js";
+import { readFixtures } from "./fixtures-file.js";
+import { readSettings, settingNames } from "./settings.js";
 import { oracleLine } from "./report.js";
 import { runConformance, summaryLine } from "./runner.js";
 import { thoroughSequences } from "./sequences/run.js";
@@ -23,6 +27,12 @@ const usage = `Usage: conformance --service bank-payments|check-cashing --base-u
   --no-triggers         skip the checks that need the reference sandbox's test triggers
   --quiet               print failures and the summary only
   --layers L,...        dredd, scenarios, sequences (default: all three in the full profile)
+
+What the documents leave to the server (docs/conformance.md, "Settings" and "Fixtures"):
+  --settings FILE       a JSON object of settings (${settingNames.join(", ")})
+  --setting NAME=VALUE  one setting (repeatable; wins over --settings)
+  --fixtures FILE       a JSON file naming the enrolled bank accounts (with their consumers), service fees,
+                        store numbers and submerchant ids the suite may use
 
 Generated sequences (full profile):
   --seed N              seed (printed on every run; random when not given)
@@ -61,6 +71,9 @@ async function main(): Promise<number> {
       "time-budget": { type: "string" },
       thorough: { type: "boolean", default: false },
       "clock-skew": { type: "string" },
+      settings: { type: "string" },
+      setting: { type: "string", multiple: true },
+      fixtures: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -76,6 +89,15 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
+  const readJson = (file: string, what: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new Error(`${what} ${file}: ${(error as Error).message}`);
+    }
+  };
+  const settings = readSettings(values.settings ? readJson(values.settings, "--settings") as Record<string, unknown> : {}, values.setting ?? []);
+  const fixtures = values.fixtures ? readFixtures(readJson(values.fixtures, "--fixtures")) : undefined;
   const thorough = values.thorough ? thoroughSequences[service] : undefined;
   const seed = integer(values.seed, "seed") ?? Math.floor(Math.random() * 2 ** 31);
   const sequences: SequenceOptions = {
@@ -98,6 +120,8 @@ async function main(): Promise<number> {
     layers,
     sequences,
     clockSkewSeconds: integer(values["clock-skew"], "clock-skew"),
+    settings,
+    fixtures,
     reportDir: values.report,
     onCheck: (check) => {
       if (values.quiet && check.outcome !== "failed") return;

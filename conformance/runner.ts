@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { ApiClient } from "./client.js";
 import { runDreddLayer } from "./dredd/layer.js";
-import { isFresh } from "./fixtures.js";
+import { isFresh, withRunContext } from "./fixtures.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
 import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
@@ -16,7 +16,12 @@ import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation } from "./types.js";
 
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+export function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  // Identifiers and bodies made during the run follow its fixtures and settings (fixtures.ts).
+  return withRunContext({ fixtures: options.fixtures, settings: { ...defaultSettings, ...options.settings } }, () => run(options));
+}
+
+async function run(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = Date.now();
   const profile = options.profile ?? "full";
   const triggers = options.triggers ?? true;

@@ -2,7 +2,7 @@
 // the transaction needs through the API itself and shapes the request so that a correct
 // implementation must answer that status.
 import type { ApiClient, KeyChoice } from "../client.js";
-import { ids, intentBody, payrollRequest, addressUpdate } from "../fixtures.js";
+import { ids, intentBody, linkedCreditSubmerchant, payrollRequest, addressUpdate } from "../fixtures.js";
 import { createCredit, createIntent, captureAmount } from "../scenarios/steps.js";
 
 export type Plan = {
@@ -35,8 +35,9 @@ export const bankPlans: Record<string, Planner> = {
   "createTransactionIntent 403": async () => ({ key: "publishable", body: intentBody() }),
   "createTransactionIntent 409": async (api) => {
     const bankAccount = ids.bankAccount();
-    await createIntent(api, { bankAccount });
-    return { key: "secret", body: intentBody({ bankAccount }) };
+    const owner = ids.ownerOf(bankAccount) ?? ids.consumer();
+    await createIntent(api, { bankAccount, consumer: owner });
+    return { key: "secret", body: intentBody({ bankAccount, consumer: ids.otherConsumer(owner) }) };
   },
   "createTransactionIntent 422": async () => ({ key: "secret", body: { ...intentBody(), amount: -5 } }),
   // listTransactionIntents
@@ -88,12 +89,12 @@ export const bankPlans: Record<string, Planner> = {
   }),
   // createCredit
   "createCredit 201": async (api) => ({
-    key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api, { action: "authorize_and_capture" }) },
+    key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api, { action: "authorize_and_capture" }), ...linkedCreditSubmerchant() },
   }),
   "createCredit 401": async () => ({ key: "none", body: { amount: "10.00", transaction_intent_id: ids.unknownIntent() } }),
   "createCredit 403": async () => ({ key: "publishable", body: { amount: "10.00", transaction_intent_id: ids.unknownIntent() } }),
   "createCredit 409": async (api) => ({
-    key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api) },
+    key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api), ...linkedCreditSubmerchant() },
   }),
   "createCredit 422": async () => ({ key: "secret", body: { amount: "10.00" } }),
   // listCredits
