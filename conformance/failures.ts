@@ -1,6 +1,7 @@
 // How a failure is shown, on the console and in the Markdown report: the request, the expected and
 // the actual response with the fields that differ marked (a diff: `-` what came, `+` what the
 // oracle expected), the invariants broken, and the curl lines that replay it.
+import { describeRule, primaryRule } from "./rules.js";
 import type { CheckResult, Finding } from "./types.js";
 
 type Difference = Finding["differences"][number];
@@ -62,12 +63,14 @@ export function findingLines(finding: Finding): string[] {
     lines.push("body (- actual, + expected):", ...diffLines(actual, body));
   }
   for (const failure of finding.invariantFailures) lines.push(`invariant ${failure.invariant}: ${failure.problem}`);
+  if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.join(", ")}`);
   return lines;
 }
 
 /** A failed check in full: what failed, each response the oracle found wrong, and how to replay it. */
 export function failureText(check: CheckResult): string[] {
-  const lines = [`FAIL [${check.layer}] ${check.group} :: ${check.name}`, ...(check.reason ?? "").split("\n").map((line) => `  ${line}`)];
+  const rule = primaryRule(check);
+  const lines = [`FAIL [${check.layer}] ${check.group} :: ${check.name}`, ...(rule ? [`  rule: ${describeRule(rule)}`] : []), ...(check.reason ?? "").split("\n").map((line) => `  ${line}`)];
   for (const finding of (check.findings ?? []).slice(0, 3)) lines.push(...findingLines(finding).map((line) => `  ${line}`));
   if (check.curl && check.curl.length > 0) lines.push("  reproduce:", ...check.curl.map((line) => `    ${line}`));
   return lines;
@@ -75,7 +78,8 @@ export function failureText(check: CheckResult): string[] {
 
 /** The same, as Markdown. */
 export function failureMarkdown(check: CheckResult): string[] {
-  const lines = [`### ${check.layer}: ${check.name.replace(/\n/g, " ")}`, "", "```text", ...(check.reason ?? "").split("\n"), "```"];
+  const rule = primaryRule(check);
+  const lines = [`### ${check.layer}: ${check.name.replace(/\n/g, " ")}`, "", ...(rule ? [`Rule: ${describeRule(rule)}`, ""] : []), "```text", ...(check.reason ?? "").split("\n"), "```"];
   for (const finding of (check.findings ?? []).slice(0, 3)) {
     lines.push("", `Request: \`${finding.request.replace(/`/g, "'")}\``, "");
     lines.push("```diff", ...findingLines(finding).slice(1), "```");

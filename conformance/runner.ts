@@ -16,6 +16,13 @@ import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation } from "./types.js";
 
+/** The rule each scenario group enforces (a scenario may name its own). */
+const groupRules: Record<string, string> = {
+  auth: "bank §5", view: "B-4", pagination: "B-54", filter: "bank §4.4", validation: "bank §7.1", "not found": "bank §7.3",
+  "transition 3.1": "bank §3.1", "transition 3.2": "bank §3.2", "conflict 7.2": "bank §7.2",
+  "check cashing": "cc §2", "negative (generated)": "cc §2.3", "negative (table)": "cc §2.3", "valid (generated)": "cc §2.1",
+};
+
 export function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
   // Identifiers and bodies made during the run follow its fixtures and settings (fixtures.ts).
   return withRunContext({ fixtures: options.fixtures, settings: { ...defaultSettings, ...options.settings } }, () => run(options));
@@ -72,7 +79,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
     }
     if (layer === "scenarios") {
       for (const scenario of scenariosFor(options.service)) {
-        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger };
+        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger, rule: scenario.rule ?? groupRules[scenario.group] };
         if (!(scenario.profiles ?? ["full"]).includes(profile)) continue;
         if (scenario.trigger && !triggers) {
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });

@@ -107,6 +107,8 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       const check: Pending = {
         layer: "dredd", group: operationId, name: t.name, outcome: "passed",
         durationMs: 0, started: Date.now(), sentAt: 0, firstExchange: api.exchanges.length, firstFinding: api.findings.length, violations: [], operationId,
+        // The response the transaction provokes, in the published document (JSON Pointer, RFC 6901).
+        rule: `oas ${service}#/paths/${t.origin.resourceName.replace(/~/g, "~0").replace(/\//g, "~1")}/${t.request.method.toLowerCase()}/responses/${status}`,
       };
       checks.set(t.name, check);
       const planner = plans[`${operationId} ${status}`];
