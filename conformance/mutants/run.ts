@@ -44,6 +44,8 @@ export async function runMutants(target: Implementation, options: MutantRunOptio
         const run = (layers: Layer[], sequences?: SequenceOptions) => runConformance({
           service: mutant.service, baseUrl: proxy.url, secretKey: target.secretKey, publishableKey: target.publishableKey,
           profile: "full", failFast: true, layers, sequences,
+          // The sandbox's own setting (B-47), so the check that depends on it runs.
+          settings: { linked_credit_submerchant_id: "prohibited" },
         });
         const probe = await run(["sequences"], { ...options.sequences, runs: options.probeRuns ?? 8 });
         const result = probe.ok ? await run(options.layers ?? ["scenarios", "sequences", "dredd"], options.sequences) : probe;

@@ -43,6 +43,7 @@ describe("conformance with OpenAPI 3.0 and 3.1 documents: the same verdicts", ()
   const target = (service: "bank-payments" | "check-cashing") => ({
     service, baseUrl: service === "bank-payments" ? sandbox.bankUrl : sandbox.checkCashingUrl,
     secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,
+    settings: { linked_credit_submerchant_id: "prohibited" as const },
   });
 
   test("the suite's client validates with the version asked for", () => {
