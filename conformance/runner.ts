@@ -65,7 +65,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (layer === "scenarios") {
       for (const scenario of scenariosFor(options.service)) {
-        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger };
+        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger, ...(scenario.rule ? { rule: scenario.rule } : {}) };
         if (!(scenario.profiles ?? ["full"]).includes(profile)) continue;
         if (scenario.trigger && !triggers) {
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });

@@ -1,5 +1,6 @@
 // A scenario: a named sequence of calls with assertions, read like a row of the API docs' tables.
 import type { ApiClient } from "../client.js";
+import type { Rule } from "../rules.js";
 import type { Profile } from "../types.js";
 
 export type ScenarioContext = { api: ApiClient; profile: Profile };
@@ -11,6 +12,8 @@ export type Scenario = {
   profiles?: Profile[];
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
+  /** The rule of the contract the scenario enforces (conformance/rules.ts). */
+  rule?: Rule;
   run(context: ScenarioContext): Promise<void>;
 };
 
