@@ -2,6 +2,7 @@
 // the transaction needs through the API itself and shapes the request so that a correct
 // implementation must answer that status.
 import type { ApiClient, KeyChoice } from "../client.js";
+import type { Rule } from "../rules.js";
 import { ids, intentBody, payrollRequest, addressUpdate } from "../fixtures.js";
 import { createCredit, createIntent, captureAmount } from "../scenarios/steps.js";
 
@@ -12,6 +13,8 @@ export type Plan = {
   key: KeyChoice;
   /** The plan depends on an implementation-specific trigger (README "Sandbox test triggers"). */
   trigger?: string;
+  /** Other statuses the contract lets a correct server answer this request with, and the rule that does. */
+  alternatives?: { statuses: number[]; rule: Rule };
 };
 
 type Planner = (api: ApiClient) => Promise<Plan>;
@@ -114,8 +117,9 @@ export const bankPlans: Record<string, Planner> = {
 };
 
 export const checkCashingPlans: Record<string, Planner> = {
-  "submitPayrollCheck 200": async () => ({ key: "none", body: payrollRequest() }),
-  "submitPayrollCheck 400": async () => ({ key: "none", body: payrollRequest({ ssn: "12345" }) }),
+  // C-9: the MICR layout is not shown, a server may correct the line; C-8: errors come as 400 or 500.
+  "submitPayrollCheck 200": async () => ({ key: "none", body: payrollRequest(), alternatives: { statuses: [400, 500], rule: "C-9" } }),
+  "submitPayrollCheck 400": async () => ({ key: "none", body: payrollRequest({ ssn: "12345" }), alternatives: { statuses: [500], rule: "C-8" } }),
   "submitPayrollCheck 500": async () => ({
     key: "none",
     body: payrollRequest({ trxID: `E500-${ids.numeric(8)}` }),
