@@ -24,8 +24,9 @@ export async function preflight(api: ApiClient): Promise<PreflightResult> {
     const answer = await attempt(() => api.call("submitPayrollCheck", { body: {}, key: "none", expect: 400 }), baseUrl);
     if (typeof answer === "string") return { ok: false, message: answer };
     if (answer.status === 404) return { ok: false, message: `${baseUrl}/v1/payroll answered 404: --base-url must be the service's {cashline_url}, without /v1` };
-    if (answer.status !== 400 || notJson(answer) || !Array.isArray(answer.body?.errors)) {
-      return { ok: false, message: `${baseUrl}/v1/payroll answered ${answer.status} (${answer.contentType || "no content type"}) to an empty request, not 400 with an errors list: is this the check cashing service?` };
+    // Errors come as 400 or 500 (check cashing doc 4 and 7; C-8).
+    if ((answer.status !== 400 && answer.status !== 500) || notJson(answer) || !Array.isArray(answer.body?.errors)) {
+      return { ok: false, message: `${baseUrl}/v1/payroll answered ${answer.status} (${answer.contentType || "no content type"}) to an empty request, not 400 or 500 with an errors list: is this the check cashing service?` };
     }
     return { ok: true };
   }

@@ -20,6 +20,16 @@ hooks.beforeEach((transaction, done) => {
     });
 });
 
+hooks.beforeEachValidation((transaction, done) => {
+  try {
+    const handler = handlerFor(transaction);
+    if (handler.beforeValidation) handler.beforeValidation(transaction);
+  } catch (error) {
+    transaction.fail = `response check failed: ${error && error.message ? error.message : error}`;
+  }
+  done();
+});
+
 hooks.afterEach((transaction, done) => {
   try {
     handlerFor(transaction).after(transaction);

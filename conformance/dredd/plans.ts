@@ -2,6 +2,7 @@
 // the transaction needs through the API itself and shapes the request so that a correct
 // implementation must answer that status.
 import type { ApiClient, KeyChoice } from "../client.js";
+import type { Rule } from "../rules.js";
 import { ids, intentBody, linkedCreditSubmerchant, payrollRequest, addressUpdate } from "../fixtures.js";
 import { createCredit, createIntent, captureAmount } from "../scenarios/steps.js";
 
@@ -12,12 +13,8 @@ export type Plan = {
   key: KeyChoice;
   /** The plan depends on an implementation-specific trigger (README "Sandbox test triggers"). */
   trigger?: string;
-  /**
-   * The only request that provokes the status meets a reading the contract leaves open: a server
-   * answering one of `statuses` instead reads the rule the other way, and the transaction is skipped
-   * with the rule named (the oracle still judges that answer).
-   */
-  openReading?: { statuses: number[]; rule: string };
+  /** Other statuses the contract lets a correct server answer this request with, and the rule that does. */
+  alternatives?: { statuses: number[]; rule: Rule };
 };
 
 type Planner = (api: ApiClient) => Promise<Plan>;
@@ -78,7 +75,7 @@ export const bankPlans: Record<string, Planner> = {
   }),
   "updateTransactionIntentBillingAddress 403": async (api) => ({
     key: "secret", path: { transaction_intent_id: await createIntent(api) }, body: addressUpdate(),
-    openReading: { statuses: [200], rule: "B-2 (the secret key on the address update: 403, or processed)" },
+    alternatives: { statuses: [200], rule: "B-2" },
   }),
   "updateTransactionIntentBillingAddress 404": async () => ({
     key: "publishable", path: { transaction_intent_id: ids.unknownIntent() }, body: addressUpdate(),
@@ -122,8 +119,9 @@ export const bankPlans: Record<string, Planner> = {
 };
 
 export const checkCashingPlans: Record<string, Planner> = {
-  "submitPayrollCheck 200": async () => ({ key: "none", body: payrollRequest() }),
-  "submitPayrollCheck 400": async () => ({ key: "none", body: payrollRequest({ ssn: "12345" }) }),
+  // C-9: the MICR layout is not shown, a server may correct the line; C-8: errors come as 400 or 500.
+  "submitPayrollCheck 200": async () => ({ key: "none", body: payrollRequest(), alternatives: { statuses: [400, 500], rule: "C-9" } }),
+  "submitPayrollCheck 400": async () => ({ key: "none", body: payrollRequest({ ssn: "12345" }), alternatives: { statuses: [500], rule: "C-8" } }),
   "submitPayrollCheck 500": async () => ({
     key: "none",
     body: payrollRequest({ trxID: `E500-${ids.numeric(8)}` }),

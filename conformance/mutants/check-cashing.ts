@@ -4,6 +4,7 @@ import { eachEntry, editJson, requestJson } from "./match.js";
 import type { Exchange, Mutant } from "./proxy.js";
 
 const approval = (e: Exchange, edit: (body: any) => void) => { if (e.status === 200) editJson(e, edit); };
+let readings = 0;
 
 export const checkCashingMutants: Mutant[] = [
   {
@@ -34,36 +35,12 @@ export const checkCashingMutants: Mutant[] = [
     response(e) { if (e.status === 200) e.status = 201; },
   },
   {
-    id: "approval-aba-wrong", service: "check-cashing", class: "check cashing", fault: "the approval's aba is not the MICR line's routing number",
-    response(e) { approval(e, (b) => { b.aba = [...b.aba].reverse().join(""); }); },
-  },
-  {
-    id: "approval-account-first-digits", service: "check-cashing", class: "check cashing", fault: "accountLast4 holds the account's first four digits",
-    response(e) {
-      const runs: string[] = String(requestJson(e)?.account?.micrData ?? "").match(/[0-9]+/g) ?? [];
-      const account = runs[runs.findIndex((run) => run.length === 9) + 1];
-      approval(e, (b) => { if (account) b.accountLast4 = account.slice(0, 4); });
-    },
-  },
-  {
-    id: "approval-checktype-always-y", service: "check-cashing", class: "check cashing", fault: "government checks approved as company checks",
-    response(e) { approval(e, (b) => { b.checkType = "Y"; }); },
-  },
-  {
-    id: "approval-checknum-padded", service: "check-cashing", class: "check cashing", fault: "checkNum with a leading zero",
-    response(e) { approval(e, (b) => { b.checkNum = `0${b.checkNum}`.slice(0, 15); }); },
-  },
-  {
     id: "approval-trxid-lowercase", service: "check-cashing", class: "check cashing", fault: "the approval echoes trxID in lower case",
     response(e) { approval(e, (b) => { b.trxID = b.trxID.toLowerCase(); }); },
   },
   {
     id: "approval-trxrefid-constant", service: "check-cashing", class: "check cashing", fault: "every approval gets the same trxRefID",
     response(e) { approval(e, (b) => { b.trxRefID = "418220017"; }); },
-  },
-  {
-    id: "entry-trxid-missing", service: "check-cashing", class: "check cashing", fault: "error entries do not echo trxID",
-    response(e) { eachEntry(e, (entry) => { delete entry.trxID; }); },
   },
   {
     id: "correction-adverse-true", service: "check-cashing", class: "check cashing", fault: "corrections flag adverse action",
@@ -74,44 +51,32 @@ export const checkCashingMutants: Mutant[] = [
     response(e) { eachEntry(e, (entry) => { if (entry.errorType === "declined") entry.adverseAction = "false"; }); },
   },
   {
-    id: "id-error-no-customer-care", service: "check-cashing", class: "check cashing", fault: "ID errors lack customerCare",
-    response(e) { eachEntry(e, (entry) => { if (entry.errorType === "id_error") delete entry.customerCare; }); },
-  },
-  {
-    id: "correction-with-trxrefid", service: "check-cashing", class: "check cashing", fault: "corrections carry a trxRefID",
-    response(e) { eachEntry(e, (entry) => { if (entry.errorType === "correction") entry.trxRefID = "418220099"; }); },
-  },
-  {
-    id: "details-without-member", service: "check-cashing", class: "check cashing", fault: "errorDetails do not start with the member's path",
-    response(e) { eachEntry(e, (entry) => { if (typeof entry.errorDetails === "string") entry.errorDetails = entry.errorDetails.replace(/^[^:]*:\s*/, ""); }); },
-  },
-  {
-    id: "missing-as-1001", service: "check-cashing", class: "check cashing", fault: "a missing member is answered with code 1001",
-    response(e) { eachEntry(e, (entry) => { if (entry.responseCode === "1002") entry.responseCode = "1001"; }); },
-  },
-  {
-    id: "errorpath-wrong", service: "check-cashing", class: "check cashing", fault: "errorPath without the version segment",
-    response(e) { eachEntry(e, (entry) => { if (entry.errorPath === "/v1/payroll") entry.errorPath = "/payroll"; }); },
-  },
-  {
-    id: "duplicate-as-1001", service: "check-cashing", class: "check cashing", fault: "a repeated trxID is answered with code 1001",
-    response(e) { eachEntry(e, (entry) => { if (entry.responseCode === "1005") entry.responseCode = "1001"; }); },
-  },
-  {
-    id: "unknown-member-as-1001", service: "check-cashing", class: "check cashing", fault: "unknown members are answered with code 1001",
-    response(e) { eachEntry(e, (entry) => { if (entry.responseCode === "1003") entry.responseCode = "1001"; }); },
-  },
-  {
-    id: "system-error-trxrefid", service: "check-cashing", class: "check cashing", fault: "server failures carry a trxRefID",
-    response(e) { eachEntry(e, (entry) => { if (entry.errorType === "system_error") entry.trxRefID = "418220100"; }); },
-  },
-  {
-    id: "micr-unreadable-approved", service: "check-cashing", class: "sequences only", fault: "a check whose MICR line cannot be read is approved",
+    id: "micr-unreadable-approved", service: "check-cashing", class: "sequences only", fault: "a check whose MICR line the sandbox cannot read is approved, even under a used trxID (C-11)",
     response(e) {
       if (e.status !== 400 || !e.body.includes('"responseCode":"1006"')) return;
       const request = requestJson(e);
       e.status = 200;
       e.body = JSON.stringify({ trxID: request.trxID, trxRefID: "518220017", approvalNum: "604213", aba: "011000015", accountLast4: "0000", checkType: "Y", checkNum: "1" });
     },
+  },
+  {
+    id: "approval-reading-varies", service: "check-cashing", class: "check cashing", fault: "one MICR line read as another routing number on each approval",
+    response(e) { approval(e, (b) => { b.aba = String(100000000 + (readings += 1)); }); },
+  },
+  {
+    id: "correction-named-declined", service: "check-cashing", class: "check cashing", fault: "corrections are typed declined",
+    response(e) { eachEntry(e, (entry) => { if (entry.errorType === "correction") entry.errorType = "declined"; }); },
+  },
+  {
+    id: "error-date-stale", service: "check-cashing", class: "check cashing", fault: "errorDate a day before the request",
+    response(e) { eachEntry(e, (entry) => { if (typeof entry.errorDate === "string") entry.errorDate = new Date(Date.parse(entry.errorDate) - 86_400_000).toISOString(); }); },
+  },
+  {
+    id: "entry-trxid-other", service: "check-cashing", class: "check cashing", fault: "error entries echo another trxID",
+    response(e) { eachEntry(e, (entry) => { if (typeof entry.trxID === "string") entry.trxID = `X${entry.trxID.slice(1)}`; }); },
+  },
+  {
+    id: "decline-422", service: "check-cashing", class: "check cashing", fault: "declines answered 422",
+    response(e) { if (e.status === 400 && e.body.includes('"errorType":"declined"')) e.status = 422; },
   },
 ];

@@ -93,18 +93,3 @@ export const sentenceAbout = (word: string): Form =>
 export const adverseFlag = (flag: boolean): Form => named(`${flag} or "${flag}"`, (value) => value === flag || value === String(flag));
 
 export const phoneNumber = named("digits with two dashes", (value) => isString(value) && /^[0-9]+-[0-9]+-[0-9]+$/.test(value));
-
-/** errorDetails of a correction: the member's dotted path and a colon first. */
-export const detailsOf = (member: string): Form =>
-  named(`"${member}: ..." (at most 260 characters)`, (value) => isString(value) && value.startsWith(`${member}:`) && value.length <= 260);
-
-/** errorDetails of the one entry for unknown members: `unknown members: ` and their dotted paths. */
-export function unknownMembersDetails(members: string[]): Form {
-  const wanted = [...new Set(members)].sort();
-  return named(`"unknown members: ${wanted.join(", ")}"`, (value) => {
-    if (!isString(value) || !value.startsWith("unknown members: ") || value.length > 260) return false;
-    if (value.length === 260) return true; // cut at 260 characters: the list is incomplete
-    const listed = value.slice("unknown members: ".length).split(/,\s*/).filter(Boolean).sort();
-    return listed.length === wanted.length && listed.every((name, i) => name === wanted[i]);
-  });
-}

@@ -431,7 +431,9 @@ const payrollInvariants: Invariant[] = [
     description: "The approval echoes `trxID`; an error entry that carries `trxID` carries the request's (when it was a string of 4 to 20 characters).",
     check(exchange) {
       const given = payrollRequest(exchange)?.trxID;
-      if (exchange.status === 200) return (exchange.responseBody as any)?.trxID === given ? [] : [`approval trxID ${JSON.stringify((exchange.responseBody as any)?.trxID)}, request ${JSON.stringify(given)}`];
+      // A trxID sent as a number may be read as its text (C-4).
+      const echoed = (exchange.responseBody as any)?.trxID;
+      if (exchange.status === 200) return echoed === given || (typeof given === "number" && echoed === String(given)) ? [] : [`approval trxID ${JSON.stringify((exchange.responseBody as any)?.trxID)}, request ${JSON.stringify(given)}`];
       const echoable = typeof given === "string" && given.length >= 4 && given.length <= 20 ? given : undefined;
       if (echoable === undefined) return [];
       return entries(exchange).flatMap((entry, i) => ("trxID" in entry && entry.trxID !== echoable ? [`errors[${i}].trxID ${JSON.stringify(entry.trxID)}, expected ${JSON.stringify(echoable)}`] : []));

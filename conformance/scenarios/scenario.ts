@@ -1,5 +1,6 @@
 // A scenario: a named sequence of calls with assertions, read like a row of the API docs' tables.
 import type { ApiClient } from "../client.js";
+import type { Rule } from "../rules.js";
 import type { SuiteSettings } from "../settings.js";
 import type { Profile } from "../types.js";
 
@@ -14,7 +15,7 @@ export type Scenario = {
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
   /** The rule of the contract it enforces, when its group's rule is not the one (conformance/rules.ts). */
-  rule?: string;
+  rule?: Rule;
   /** Why it cannot judge this server with these settings (the check is skipped with the reason); undefined when it can. */
   unjudgeable?(settings: SuiteSettings): string | undefined;
   run(context: ScenarioContext): Promise<void>;

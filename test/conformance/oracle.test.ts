@@ -103,9 +103,9 @@ describe("the oracle on recorded exchanges", () => {
     ["a 422 with an extra key", { service: "bank-payments", operationId: "createTransactionIntent", status: 422 }, (b) => { b.errors.amount = ["invalid"]; }, /^errors\.amount$/],
     ["a closed list page missing an item", { service: "bank-payments", operationId: "listTransactionIntents", status: 200, nth: 1 }, (b) => { b.data.pop(); }, /^data/],
     ["a credit list showing a stale status", { service: "bank-payments", operationId: "listCredits", status: 200 }, (b) => { for (const c of b.data) c.status = "succeeded"; }, /status$/],
-    ["a decline whose entry has no trxRefID", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"declined"') }, (b) => { delete b.errors[0].trxRefID; }, /^errors\[0\]\.trxRefID$/],
-    ["a correction whose errorDetails name another member", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"1006"') }, (b) => { b.errors[0].errorDetails = "trxID: unreadable"; }, /errorDetails$/],
-    ["a repeated trxID approved", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"1005"') }, (b) => { b.errors[0].responseCode = "1001"; }, /responseCode$/],
+    ["a decline named otherwise", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"declined"') }, (b) => { b.errors[0].errorType = "rejected"; }, /^errors\[0\]\.errorType$/],
+    ["a correction flagging adverse action", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"1006"') }, (b) => { b.errors[0].adverseAction = true; }, /adverseAction$/],
+    ["a repeated trxID answered as a decline", { service: "check-cashing", operationId: "submitPayrollCheck", status: 400, where: (e) => e.responseText.includes('"1005"') }, (b) => { b.errors[0].errorType = "declined"; }, /errorType$/],
   ];
   for (const [name, pick, alter, path] of predictions) {
     test(`the prediction catches ${name}`, () => {

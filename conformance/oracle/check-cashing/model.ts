@@ -1,95 +1,93 @@
-// The check cashing service's behaviour model (check cashing doc; README "Check cashing service"
-// decisions; the error entry table of spec/check-cashing/errors.tsp and the MICR reading of
-// spec/check-cashing/payroll.tsp). The answer is derived from the request: its corrections one per
-// member, then the approval read from the MICR line, a decline or an ID error, each entry member
-// by member.
-import { validatorFor, type SchemaError } from "../../../src/openapi/validator.js";
-import { exact, form, held, object, Slot, unordered, type Expected } from "../expect.js";
-import { hasOversizedObject, requestJson, type Exchange } from "../exchange.js";
-import {
-  adverseFlag, detailsOf, digits, named, phoneNumber, textUpTo, unknownMembersDetails, dateTimeWithin, type Window,
-} from "../forms.js";
+// The check cashing service's behaviour model (check cashing doc; docs/contract-decisions.md rows
+// C-1 to C-18). The answer is derived from the request: a refusal where every server must refuse it
+// (requests.ts), else a decision on the check, with a refusal beside it wherever the decisions leave
+// the choice to the server. A refusal is judged by what the contract pins (doc 2.3's members and
+// forms, the four members a client acts on), never by the sandbox's codes, texts or entry count.
+import { exact, form, held, object, ruled, Slot, unordered, type Expected } from "../expect.js";
+import { requestJson, type Exchange } from "../exchange.js";
+import { adverseFlag, dateTimeWithin, digits, named, phoneNumber, withRule, type Window } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
+import type { Rule } from "../../rules.js";
+import { readRequest, type ProcessableRequest } from "./requests.js";
 
 export type PayrollModelOptions = { triggers: boolean; skewMs: number };
 
-export type MicrReading = { aba: string; accountLast4: string; checkNum: string; checkType: "Y" | "G" };
+/** What an approval reads from the MICR line (doc 2.2). The layout is "not shown" (doc 2.3, C-9): only their forms are pinned. */
+type ReadMember = "aba" | "accountLast4" | "checkNum" | "checkType";
 
-/**
- * The check read from a MICR line as the contract decides: `aba` the first run of exactly 9
- * digits, the account the next run (its last four digits), the check number the last run, `G`
- * anywhere in the line for a government check. Undefined when the line has no such shape.
- */
-export function readMicrLine(line: string): MicrReading | undefined {
-  const runs = line.split(/[^0-9]+/).filter((run) => run !== "");
-  const start = runs.findIndex((run) => run.length === 9);
-  if (start === -1) return undefined;
-  const [aba, account] = runs.slice(start, start + 2);
-  const checkNum = runs.at(-1) as string;
-  const enough = runs.length - start >= 3;
-  if (!enough || account.length < 4 || checkNum.length > 15) return undefined;
-  return { aba, accountLast4: account.slice(account.length - 4), checkNum, checkType: /G/.test(line) ? "G" : "Y" };
-}
-
-const route = "/v1/payroll";
+/** The sandbox test triggers, stated in the operation's description. */
+const triggerRule: Rule = "oas check-cashing#/paths/~1v1~1payroll/post";
 const canadianProvinces = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"];
 
-type EntryShape = {
-  errorType: string;
-  responseCode: string;
-  adverse: boolean;
-  details?: Expected;
-  trxID?: string;
-  trxRefID?: Expected;
-  customerCare: boolean;
-};
+const isText = (value: unknown, max: number, min = 0) => typeof value === "string" && value.length >= min && value.length <= max;
+const textUpTo = (max: number, rule: Rule) => form(named(`a string of at most ${max} characters`, (v) => isText(v, max), rule));
 
-/** One entry of the errors array, members as the decision table says for its errorType. */
-function entry(window: Window, shape: EntryShape): Expected {
-  const members: Record<string, Expected> = {
-    errorPath: exact(route),
-    errorMessage: form(textUpTo(200)),
-    errorType: exact(shape.errorType),
-    errorDate: form(dateTimeWithin(window)),
-    responseCode: exact(shape.responseCode),
-    adverseAction: form(adverseFlag(shape.adverse)),
+/** "numeric, up to 15 digits": a digit string or a JSON integer (C-10). */
+export const isNumeric = (value: unknown) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value)) || (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 999_999_999_999_999);
+const numeric = named("up to 15 digits, a digit string or a JSON integer", isNumeric, "C-10");
+
+/** Types a client acts on: a decline must say so, and so must an unverified ID (C-7). */
+export const decisionTypes = ["declined", "id_error"];
+const refusalType = named("an errorType other than declined and id_error, 1 to 20 characters", (v) => isText(v, 20, 1) && !decisionTypes.includes(v as string), "C-7");
+
+type EntryShape = { errorType: Expected; adverse: boolean; trxRefID?: Expected };
+
+/**
+ * One entry of the errors array: the four members a client acts on, and every other member of doc
+ * 2.3 optional, in its form there (C-6); `trxID`, when present, the request's (cc §2.3).
+ */
+function entry(window: Window, trxID: string | undefined, shape: EntryShape): Expected {
+  const members = {
+    errorMessage: textUpTo(200, "cc §2.3"),
+    errorType: shape.errorType,
+    responseCode: form(withRule("C-7", digits(4, 4))),
+    adverseAction: ruled("C-6", form(adverseFlag(shape.adverse))),
   };
-  const optional: Record<string, Expected> = {};
-  if (shape.details) members.errorDetails = shape.details;
-  else optional.errorDetails = form(textUpTo(260));
-  if (shape.trxID !== undefined) members.trxID = exact(shape.trxID);
-  if (shape.trxRefID) members.trxRefID = shape.trxRefID;
-  if (shape.customerCare) members.customerCare = form(phoneNumber);
-  return object(members, optional);
+  const optional = {
+    errorPath: textUpTo(200, "C-6"),
+    errorDetails: textUpTo(260, "C-6"),
+    errorDate: form(withRule("C-17", dateTimeWithin(window))),
+    trxID: trxID === undefined ? form(named("4 to 20 characters", (v) => isText(v, 20, 4), "cc §2.3")) : ruled("cc §2.3", exact(trxID)),
+    trxRefID: shape.trxRefID ?? form(numeric),
+    customerCare: form(withRule("cc §2.3", phoneNumber)),
+  };
+  return ruled("C-6", object(members, optional));
 }
 
-const correction = (window: Window, member: string, responseCode: string, trxID?: string, details?: Expected) =>
-  entry(window, { errorType: "correction", responseCode, adverse: false, details: details ?? form(detailsOf(member)), trxID, customerCare: false });
-
-const answer = (status: number, entries: Expected[], apply?: () => void): Prediction => ({ status, body: object({ errors: unordered(entries) }), apply });
-
-function dotted(error: SchemaError, extra?: unknown): string {
-  const segments = error.path.split("/").filter(Boolean);
-  if (extra !== undefined) segments.push(String(extra));
-  return segments.join(".") || "body";
+/** Entries a refusal carries: one or more, none a decision (C-6: their number and texts are the server's). */
+function refusalBody(window: Window, trxID: string | undefined) {
+  const one = entry(window, trxID, { errorType: form(refusalType), adverse: false });
+  return (actual: unknown): Expected => {
+    const given = (actual as { errors?: unknown })?.errors;
+    const count = Array.isArray(given) && given.length > 0 ? given.length : 1;
+    return object({ errors: unordered(Array.from({ length: count }, () => one)) });
+  };
 }
 
-function netAmountCents(value: unknown): number | undefined {
-  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : undefined;
-  const match = text === undefined ? null : /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text);
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0")) : undefined;
-}
+/** A refusal: HTTP 400 or 500 (doc 4, 7; C-8). */
+const refusal = (window: Window, trxID: string | undefined, rule: Rule, apply?: () => void): Prediction[] =>
+  [400, 500].map((status) => ({ status, body: refusalBody(window, trxID), rule, apply }));
+
+/** The trxID a server reads from the request, when it is one (a string of 4 to 20 characters). */
+const echoable = (value: unknown) => (typeof value === "string" && value.length >= 4 && value.length <= 20 ? value : undefined);
+
+/** How the server has treated a MICR line so far: read (approved) or refused alone. A named layout reads a line one way (C-9). */
+type LineMemory = { readable?: boolean; reading: Record<ReadMember, Slot> };
 
 export class PayrollModel implements ServiceModel {
-  /** trxIDs used up by approvals, declines and ID errors (README, "trxID reuse"). */
+  /** trxIDs used up by approvals, declines and ID errors: every server refuses them again (C-11). */
   readonly usedTrxIds = new Set<string>();
-  /** Service references seen: each names one transaction. */
+  /** trxIDs of other requests: a server may refuse them again, or not (C-11). */
+  readonly triedTrxIds = new Set<string>();
+  /** Service references seen (as text): each names one transaction (cc §2.2). */
   readonly references = new Set<string>();
+  private readonly lines = new Map<string, LineMemory>();
 
   constructor(private readonly options: PayrollModelOptions) {}
 
   /** With triggers the triggered outcome only; without, either (the server may not implement them). */
-  private outcomes(triggered: boolean): boolean[] {
+  private outcomes(triggered: boolean | "either"): boolean[] {
+    if (triggered === "either") return [true, false];
     if (!triggered) return [false];
     return this.options.triggers ? [true] : [true, false];
   }
@@ -98,75 +96,95 @@ export class PayrollModel implements ServiceModel {
     if (exchange.operationId !== "submitPayrollCheck") throw new Error(`the check cashing model does not know ${exchange.operationId}`);
     const window = windowOf(exchange, this.options.skewMs);
     const parsed = requestJson(exchange);
-    if (!parsed.ok) return [answer(400, [correction(window, "body", "1004")])];
-    const body = parsed.value;
-    const trxID = typeof body.trxID === "string" && body.trxID.length >= 4 && body.trxID.length <= 20 ? body.trxID : undefined;
-    if (hasOversizedObject(body)) return [answer(400, [correction(window, "body", "1004", trxID)])];
-
-    const corrections = new Map<string, Expected>();
-    const unknown: string[] = [];
-    for (const error of validatorFor("check-cashing").validateRequestBody("submitPayrollCheck", body).errors) {
-      if (error.keyword === "additionalProperties") unknown.push(dotted(error, error.params.additionalProperty));
-      else if (error.keyword === "required") {
-        const member = dotted(error, error.params.missingProperty);
-        if (!corrections.has(member)) corrections.set(member, correction(window, member, "1002", trxID));
-      } else {
-        const member = dotted(error);
-        if (!corrections.has(member)) corrections.set(member, correction(window, member, "1001", trxID));
-      }
-    }
-    if (typeof body.netAmount === "number" && netAmountCents(body.netAmount) === undefined && !corrections.has("netAmount")) {
-      corrections.set("netAmount", correction(window, "netAmount", "1001", trxID));
-    }
-    const entries = [...corrections.values()];
-    if (unknown.length > 0) entries.push(correction(window, "", "1003", trxID, form(unknownMembersDetails(unknown))));
-    if (entries.length > 0) return [answer(400, entries)];
-
-    const request = body as ValidRequest;
-    // US addresses only: the sandbox also refuses Canadian province codes; the contract does not require it.
+    if (!parsed.ok) return refusal(window, undefined, "cc §2.1");
+    const trxID = echoable(parsed.value.trxID);
+    const reading = readRequest(parsed.value);
+    if (reading.refused) return refusal(window, trxID, "cc §2.1", () => this.tried(trxID));
+    const { request } = reading;
+    // The refusals a server may choose come after the answers the request is due, so that a wrong
+    // answer is reported against what it should have been.
+    const optional: Prediction[] = [];
+    if (reading.mayRefuse) optional.push(...refusal(window, trxID, reading.mayRefuse, () => this.tried(request.trxID)));
+    // US addresses only: the sandbox also refuses Canadian province codes; the contract does not require it (C-15).
     const state = request.address?.state?.toUpperCase();
-    const predictions: Prediction[] = [];
-    if (state && canadianProvinces.includes(state)) predictions.push(answer(400, [correction(window, "address.state", "1001", trxID)]));
-    predictions.push(...this.processed(window, request, trxID as string));
-    return predictions;
+    if (state && canadianProvinces.includes(state)) optional.push(...refusal(window, trxID, "C-15", () => this.tried(request.trxID)));
+    return [...this.processed(window, request, optional.length > 0), ...optional];
   }
 
-  /** A request that meets every constraint: a server failure, a correction, or a decision on the check. */
-  private processed(window: Window, request: ValidRequest, trxID: string): Prediction[] {
+  private tried(trxID: string | undefined): void {
+    if (trxID !== undefined) this.triedTrxIds.add(trxID);
+  }
+
+  private line(micrData: string): LineMemory {
+    let memory = this.lines.get(micrData);
+    if (!memory) {
+      const slot = (name: string, test: (v: unknown) => boolean, rule: Rule) => new Slot(`${name} read from ${JSON.stringify(micrData)}`, named(name, test, rule));
+      memory = {
+        reading: {
+          aba: slot("9 digits", (v) => digits(9, 9).test(v), "cc §2.2"),
+          accountLast4: slot("4 digits", (v) => digits(4, 4).test(v), "cc §2.2"),
+          checkNum: slot("up to 15 digits, a digit string or a JSON integer", isNumeric, "C-10"),
+          checkType: slot("Y or G", (v) => v === "Y" || v === "G", "cc §2.2"),
+        },
+      };
+      this.lines.set(micrData, memory);
+    }
+    return memory;
+  }
+
+  /** A request a server may process: a server failure, a refusal, or a decision on the check. */
+  private processed(window: Window, request: ProcessableRequest, otherRefusals: boolean): Prediction[] {
     const predictions: Prediction[] = [];
-    const micr = readMicrLine(request.account.micrData);
-    const used = this.usedTrxIds.has(trxID);
+    const refusals: Prediction[] = [];
+    const { trxID } = request;
+    const line = this.line(request.account.micrData);
     for (const failure of this.outcomes(trxID.startsWith("E500"))) {
       if (failure) {
-        predictions.push(answer(500, [entry(window, { errorType: "system_error", responseCode: "9999", adverse: false, trxID, customerCare: true })]));
+        predictions.push({ status: 500, body: refusalBody(window, trxID), rule: triggerRule, apply: () => this.tried(trxID) });
         continue;
       }
-      // The decisions do not order these two corrections; either is right when both apply.
-      if (!micr) predictions.push(answer(400, [correction(window, "account.micrData", "1006", trxID)]));
-      if (used) predictions.push(answer(400, [correction(window, "trxID", "1005", trxID)]));
-      if (!micr || used) continue;
+      if (this.usedTrxIds.has(trxID)) {
+        predictions.push(...refusal(window, trxID, "C-11"));
+        continue;
+      }
+      if (this.triedTrxIds.has(trxID)) refusals.push(...refusal(window, trxID, "C-11"));
+      // C-9: a line may be refused as unreadable, or read, as the named layout decides; one way for a line.
+      if (line.readable !== true) {
+        const alone = !otherRefusals && !this.triedTrxIds.has(trxID);
+        refusals.push(...refusal(window, trxID, "C-9", () => {
+          this.tried(trxID);
+          if (alone) line.readable = false;
+        }));
+      }
+      if (line.readable === false) continue;
       const asterisks = /^[*]+$/.test(request.id.idValue.replace(/[ -]/g, ""));
-      const cents07 = (netAmountCents(request.netAmount) as number) % 100 === 7;
+      const cents07 = request.netAmount.lenient ? "either" : request.netAmount.cents % 100 === 7;
       for (const idError of this.outcomes(asterisks)) {
         for (const declined of this.outcomes(cents07)) {
-          const reference = new Slot("trxRefID", named("up to 15 digits, a new service reference", (v) => digits(1, 15).test(v) && !this.references.has(v as string)));
-          const consume = () => {
+          const reference = new Slot("trxRefID", named("a new service reference of up to 15 digits (a digit string or a JSON integer)", (v) => isNumeric(v) && !this.references.has(String(v)), "C-10"));
+          const consume = (read: boolean) => () => {
             this.usedTrxIds.add(trxID);
-            this.references.add(reference.value as string);
+            this.references.add(String(reference.value));
+            if (read) line.readable = true;
           };
-          const decision = (errorType: string, responseCode: string, adverse: boolean) =>
-            answer(400, [entry(window, { errorType, responseCode, adverse, trxID, trxRefID: held(reference), customerCare: true })], consume);
-          // Both triggers at once: the decisions do not say which wins, so either answer is right.
-          if (idError) predictions.push(decision("id_error", "3001", false));
-          if (declined) predictions.push(decision("declined", "2007", true));
+          const decision = (errorType: string, adverse: boolean) => {
+            const body = object({ errors: unordered([entry(window, trxID, { errorType: ruled("C-7", exact(errorType)), adverse, trxRefID: held(reference) })]) });
+            return [400, 500].map((status): Prediction => ({ status, body, rule: "C-8", apply: consume(false) }));
+          };
+          // Both triggers at once: C-12 does not say which wins, so either answer is right.
+          if (idError) predictions.push(...decision("id_error", false));
+          if (declined) predictions.push(...decision("declined", true));
           if (!idError && !declined) {
-            predictions.push({ status: 200, body: object({ trxID, trxRefID: held(reference), approvalNum: form(digits(6, 6)), ...micr }), apply: consume });
+            const { aba, accountLast4, checkNum, checkType } = line.reading;
+            const body = ruled("cc §2.2", object({
+              trxID: exact(trxID), trxRefID: held(reference), approvalNum: form(digits(6, 6)),
+              aba: ruled("C-9", held(aba)), accountLast4: ruled("C-9", held(accountLast4)), checkNum: held(checkNum), checkType: ruled("C-9", held(checkType)),
+            }));
+            predictions.push({ status: 200, body, rule: "C-2", apply: consume(true) });
           }
         }
       }
     }
-    return predictions;
+    return [...predictions, ...refusals];
   }
 }
-
-type ValidRequest = { trxID: string; netAmount: number | string; id: { idValue: string }; account: { micrData: string }; address?: { state?: string } };
