@@ -2,17 +2,21 @@
 // B-2, B-13, B-14, B-30, B-39, B-60). Statuses, codes and members are pinned; every `message` is
 // free text, which may name the response code of the refusal but must not name another.
 import { anyOf, array, exact, form, object, ruled, type Expected } from "../expect.js";
-import { freeTextNaming, named, sentenceAbout } from "../forms.js";
+import { codesNamedIn, freeTextNaming, named, sentenceAbout } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import type { Problem } from "./requests.js";
 
 /** 422 keys as a list of problems: key to its words. */
 export type FieldErrors = Record<string, string[]>;
 
-const message = (code?: string) => form(freeTextNaming(code));
+// A message naming a response code must name the refusal's (B-30). `none`: no code applies to this
+// answer (authentication, plain validation), so it names none; a conflict whose code the model does
+// not know may name any.
+const message = (code?: string, none = false) =>
+  form(code || !none ? freeTextNaming(code) : named("non-empty text (naming no response code)", (v) => freeTextNaming(undefined).test(v) && codesNamedIn(v as string).length === 0, "B-30"));
 
-export const unauthenticated = (): Prediction => ({ status: 401, rule: "B-1", body: object({ message: message() }) });
-export const forbidden = (): Prediction => ({ status: 403, rule: "B-2", body: object({ message: message() }) });
+export const unauthenticated = (): Prediction => ({ status: 401, rule: "B-1", body: object({ message: message(undefined, true) }) });
+export const forbidden = (): Prediction => ({ status: 403, rule: "B-2", body: object({ message: message(undefined, true) }) });
 export const notFound = (): Prediction => ({ status: 404, rule: "B-60", body: ruled("bank §7.3", object({ message: "not_found" })) });
 
 const submerchantWords: Record<string, string> = { missing: "required", invalid: "invalid", prohibited: "prohibited" };
@@ -25,7 +29,7 @@ const submerchantWords: Record<string, string> = { missing: "required", invalid:
 export function invalid(errors: FieldErrors, code?: string, credit = false, optional: FieldErrors = {}): Prediction {
   const members = Object.fromEntries(Object.entries(errors).map(([key, problems]) => [key, wordsOf(key, problems, credit)]));
   const maybe = Object.fromEntries(Object.entries(optional).filter(([key]) => !Object.hasOwn(errors, key)).map(([key, problems]) => [key, anyWordOf(key, problems, credit)]));
-  return { status: 422, rule: "bank §7.1", body: object({ message: ruled("B-13", message(code)), errors: object(members, maybe) }) };
+  return { status: 422, rule: "bank §7.1", body: object({ message: ruled("B-13", message(code, true)), errors: object(members, maybe) }) };
 }
 
 /** The exact list of words of a pinned problem (on credits, `submerchant_id` problems are sentences, doc 7.1). */

@@ -159,7 +159,9 @@ export function listPrediction(ctx: ListContext, operationId: "listTransactionIn
       const expectedAt = new Map(mine.map((entry, i) => [entry.index, ordered[i]]));
       const items = Array.from({ length: onPage(total) }, (_, index): Expected => {
         const record = expectedAt.get(index);
-        if (record && matches(record)) return view(record);
+        // The model keeps no reference list of its own: an item of the run must carry the filtered reference (B-8).
+        const referenced = credits || query.reference_number === undefined || itemMatchesFilters(given[index], query, false);
+        if (record && matches(record) && referenced) return view(record);
         return form(named(record ? `(${record.id} matching the filters)` : "an item matching the filters", (item) => itemMatchesFilters(item, query, credits), rule));
       });
       const expected = envelope(ctx, route, url, query, total, items);
