@@ -1,7 +1,7 @@
 // What a bank route handler receives.
 import type { IncomingMessage } from "node:http";
 import { authorize, bearerKey, type KeyKind, type KeyPolicy } from "../auth.js";
-import { hasOversizedObject, isPlainObject, type BodyResult, type JsonReply } from "../http.js";
+import { isPlainObject, type BodyResult, type JsonReply } from "../http.js";
 import type { Store } from "../store.js";
 import type { TenantKey, Tenants } from "../tenants.js";
 import { bodyInvalid, forbidden, unauthenticated } from "./errors.js";
@@ -47,9 +47,9 @@ export function requireKey(ctx: BankContext, policy: KeyPolicy): { kind: KeyKind
   return { reply: outcome.status === 401 ? unauthenticated() : forbidden() };
 }
 
-/** The body as a JSON object of bounded size, else the 422 `{body: ["invalid"]}` reply. */
+/** The body as a JSON object within the shape limits (http.ts), else the 422 `{body: ["invalid"]}` reply. */
 export function objectBody(ctx: BankContext): { value: Record<string, unknown> } | { reply: JsonReply } {
   const body = ctx.body;
-  if (!body || !body.ok || !isPlainObject(body.value) || hasOversizedObject(body.value)) return { reply: bodyInvalid() };
+  if (!body || !body.ok || !isPlainObject(body.value)) return { reply: bodyInvalid() };
   return { value: body.value };
 }
