@@ -566,14 +566,14 @@ export interface components {
         /**
          * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
          *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-         *     403 and `{"message": "This action is unauthorized."}`.
+         *     403 and a `message`.
          */
         ForbiddenError: {
             /**
-             * @description Always `This action is unauthorized.`.
-             * @enum {string}
+             * @description Free text for people; starts with `This action is unauthorized.` (the reference sandbox then
+             *     names the key the operation takes and the one the request carried).
              */
-            message: "This action is unauthorized.";
+            message: string;
         };
         /**
          * @description Conflict codes of transaction intent operations.
@@ -1106,15 +1106,15 @@ export interface components {
         TransactionIntentView: components["schemas"]["TransactionIntent"] | components["schemas"]["TransactionIntentPublic"];
         /**
          * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-         *     than `Bearer`, or a key the service does not know is answered with 401 and
-         *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+         *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+         *     (the documentation does not show this case).
          */
         UnauthenticatedError: {
             /**
-             * @description Always `Unauthenticated.`.
-             * @enum {string}
+             * @description Free text for people; starts with `Unauthenticated.` (the reference sandbox answers exactly
+             *     that, or, for the key of a new tenant past its tenant cap, adds why).
              */
-            message: "Unauthenticated.";
+            message: string;
         };
         /**
          * @description An unlinked credit: refers to an enrolled bank account. Only for integrator clients and their
@@ -1143,7 +1143,8 @@ export interface components {
          *     invalid, required). Contract decisions:
          *     - unknown body members are refused with the word `prohibited`;
          *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-         *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+         *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+         *     `errors.body: ["invalid"]`;
          *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
          *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
          *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1250,8 +1251,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1264,7 +1265,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1280,7 +1281,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1335,8 +1337,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1349,7 +1351,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1374,7 +1376,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1431,8 +1434,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1445,7 +1448,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1501,8 +1504,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1515,7 +1518,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1549,7 +1552,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1632,8 +1636,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1646,7 +1650,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1662,7 +1666,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1725,8 +1730,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1739,7 +1744,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1764,7 +1769,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1816,8 +1822,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1868,8 +1874,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1882,7 +1888,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1916,7 +1922,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1972,8 +1979,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1986,7 +1993,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -2011,7 +2018,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;

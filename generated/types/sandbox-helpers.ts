@@ -329,14 +329,14 @@ export interface components {
         /**
          * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
          *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-         *     403 and `{"message": "This action is unauthorized."}`.
+         *     403 and a `message`.
          */
         ForbiddenError: {
             /**
-             * @description Always `This action is unauthorized.`.
-             * @enum {string}
+             * @description Free text for people; starts with `This action is unauthorized.` (the reference sandbox then
+             *     names the key the operation takes and the one the request carried).
              */
-            message: "This action is unauthorized.";
+            message: string;
         };
         /** @description Not found, HTTP 404: the identifier in the path (or the route itself) does not exist. */
         NotFoundError: {
@@ -561,15 +561,15 @@ export interface components {
         TransactionIntentType: "bankpay" | "bankpay_bnpl";
         /**
          * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-         *     than `Bearer`, or a key the service does not know is answered with 401 and
-         *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+         *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+         *     (the documentation does not show this case).
          */
         UnauthenticatedError: {
             /**
-             * @description Always `Unauthenticated.`.
-             * @enum {string}
+             * @description Free text for people; starts with `Unauthenticated.` (the reference sandbox answers exactly
+             *     that, or, for the key of a new tenant past its tenant cap, adds why).
              */
-            message: "Unauthenticated.";
+            message: string;
         };
         /**
          * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
@@ -577,7 +577,8 @@ export interface components {
          *     invalid, required). Contract decisions:
          *     - unknown body members are refused with the word `prohibited`;
          *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-         *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+         *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+         *     `errors.body: ["invalid"]`;
          *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
          *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
          *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -745,8 +746,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -759,7 +760,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -815,8 +816,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -829,7 +830,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -879,8 +880,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -893,7 +894,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -925,8 +926,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -939,7 +940,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -975,8 +976,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -989,7 +990,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1005,7 +1006,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1061,8 +1063,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1075,7 +1077,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1109,7 +1111,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1165,8 +1168,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1179,7 +1182,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1213,7 +1216,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
@@ -1265,8 +1269,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1279,7 +1283,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1339,8 +1343,8 @@ export interface operations {
             };
             /**
              * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message`
+             *     (the documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1353,7 +1357,7 @@ export interface operations {
             /**
              * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
              *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             *     403 and a `message`.
              */
             403: {
                 headers: {
@@ -1387,7 +1391,8 @@ export interface operations {
              *     invalid, required). Contract decisions:
              *     - unknown body members are refused with the word `prohibited`;
              *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
+             *     more than 1 MB, objects and arrays nested more than 32 levels deep) is refused with
+             *     `errors.body: ["invalid"]`;
              *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
              *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
              *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;

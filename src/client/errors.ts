@@ -71,12 +71,12 @@ export function isNotFound<E>(error: Matchable<E, NotFoundError>): error is Matc
   return isObject(error) && error.message === "not_found";
 }
 
-/** A 401 (`{"message": "Unauthenticated."}`): a missing, malformed or unknown key. */
+/** A 401 (a `message` starting `Unauthenticated.`): a missing, malformed or unknown key. */
 export function isUnauthenticated<E>(error: Matchable<E, UnauthenticatedError>): error is Matchable<E, UnauthenticatedError> & UnauthenticatedError {
-  return isObject(error) && error.message === "Unauthenticated.";
+  return isObject(error) && typeof error.message === "string" && error.message.startsWith("Unauthenticated.");
 }
 
-/** A 403 (`{"message": "This action is unauthorized."}`): a valid key of the wrong kind. */
+/** A 403 (a `message` starting `This action is unauthorized.`): a valid key of the wrong kind. */
 export function isForbidden<E>(error: Matchable<E, ForbiddenError>): error is Matchable<E, ForbiddenError> & ForbiddenError {
-  return isObject(error) && error.message === "This action is unauthorized.";
+  return isObject(error) && typeof error.message === "string" && error.message.startsWith("This action is unauthorized.");
 }
