@@ -112,7 +112,7 @@ describe("npm run contract:diff and contract:release", () => {
   test("contract:diff prints each document's changes, classified, and the verdict", async () => {
     const run = await runTool(join(root, "scripts/contract/diff.mjs"), ["--check"]);
     assert.equal(run.code, 0, run.output);
-    assert.match(run.stdout, /^bank-payments: 1\.0\.0 -> 2\.0\.0; 15 breaking, \d+ non-breaking, \d+ documentation; needs a major bump, has major$/m);
+    assert.match(run.stdout, /^bank-payments: 1\.0\.0 -> 2\.0\.0; 32 breaking, \d+ non-breaking, \d+ documentation; needs a major bump, has major$/m);
     assert.match(run.stdout, /^ {2}breaking {6}POST \/api\/transaction-intents request body \/oneOf\/0\/properties\/bank_account: maxLength added \(64\) \[acknowledged\]$/m);
     assert.match(run.stdout, /^sandbox-helpers: new document \(no baseline\)/m);
     assert.match(run.stdout, /The contract change check passes\.$/m);
