@@ -8,7 +8,10 @@ export const maxBodyBytes = 1024 * 1024;
 export type BodyProblem = "content_type" | "too_large" | "malformed" | "empty" | "too_deep" | "too_many_members";
 
 /** The outcome of reading a request body as JSON. */
-export type BodyResult = { ok: true; value: unknown } | { ok: false; reason: BodyProblem };
+export type BodyResult =
+  | { ok: true; value: unknown }
+  /** `parsed`: the JSON value of a body refused for its shape (too deep, too wide), for top-level reads such as a trxID to echo. */
+  | { ok: false; reason: BodyProblem; parsed?: unknown };
 
 /** Whether a Content-Type header names JSON (`application/json`, parameters such as charset allowed). */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -63,7 +66,7 @@ function readJsonBodyOnce(req: IncomingMessage): Promise<BodyResult> {
         return resolve({ ok: false, reason: "malformed" });
       }
       const problem = jsonLimitProblem(value);
-      resolve(problem === undefined ? { ok: true, value } : { ok: false, reason: problem });
+      resolve(problem === undefined ? { ok: true, value } : { ok: false, reason: problem, parsed: value });
     });
   });
 }

@@ -115,6 +115,7 @@ export async function handleCheckCashing(req: IncomingMessage, store: Store): Pr
     return errorsReply(404, [entry({ errorPath: path.slice(0, 200), errorMessage: "Route not found", errorType: "correction", responseCode: responseCodes.unknownRoute })]);
   }
   const body = await readJsonBody(req);
-  if (!body.ok) return errorsReply(400, [correction("Request body invalid", bodyProblemDetails[body.reason], responseCodes.bodyInvalid, undefined)]);
+  // A body refused for its shape was parsed: its top-level trxID is echoed, as on any other correction.
+  if (!body.ok) return errorsReply(400, [correction("Request body invalid", bodyProblemDetails[body.reason], responseCodes.bodyInvalid, echoableTrxId(body.parsed))]);
   return submitPayroll(body.value, store);
 }

@@ -108,11 +108,12 @@ describe("deep and wide bodies on every body route", () => {
     });
   }
 
-  test("a payroll trxID in a too-deep body is not taken", async () => {
+  test("a payroll trxID in a too-deep body is echoed in the correction and not taken", async () => {
     const request = payrollRequest("DEEP-0001") as Record<string, unknown>;
     const deep = JSON.stringify({ ...request, name: JSON.parse(nestedObjects(jsonLimits.depth)) });
     const refused = await raw("check-cashing", sandbox.checkCashingUrl, "POST", "/v1/payroll", { body: deep, headers: { "Content-Type": "application/json" }, operationId: "submitPayrollCheck" });
     assert.equal(refused.status, 400);
+    assert.equal(refused.body.errors[0].trxID, "DEEP-0001", "the correction echoes the trxID, as every correction does");
     const accepted = await raw("check-cashing", sandbox.checkCashingUrl, "POST", "/v1/payroll", { body: JSON.stringify(request), headers: { "Content-Type": "application/json" }, operationId: "submitPayrollCheck" });
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   });

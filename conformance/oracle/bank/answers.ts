@@ -1,12 +1,14 @@
 // The bank service's error bodies and response envelopes as predictions (bank doc 7, README
 // "Contract decisions": 401, 403, 404, 422 message, 409 members).
 import { array, exact, form, object, type Expected, type Form } from "../expect.js";
-import { messageNamingCode, nonEmptyText, sentenceAbout } from "../forms.js";
+import { messageNamingCode, named, nonEmptyText, sentenceAbout } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import type { FieldErrors } from "./requests.js";
 
-export const unauthenticated = (): Prediction => ({ status: 401, body: object({ message: "Unauthenticated." }) });
-export const forbidden = (): Prediction => ({ status: 403, body: object({ message: "This action is unauthorized." }) });
+/** A 401/403 message: free text that starts with the contract's sentence (the spec's ForbiddenError). */
+const startingWith = (sentence: string) => form(named(`text starting "${sentence}"`, (value) => typeof value === "string" && value.startsWith(sentence)));
+export const unauthenticated = (): Prediction => ({ status: 401, body: object({ message: startingWith("Unauthenticated.") }) });
+export const forbidden = (): Prediction => ({ status: 403, body: object({ message: startingWith("This action is unauthorized.") }) });
 export const notFound = (): Prediction => ({ status: 404, body: object({ message: "not_found" }) });
 
 export const validationMessage = "The given data was invalid.";
