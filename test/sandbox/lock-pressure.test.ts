@@ -87,7 +87,7 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   assert.ok(performance.now() - lockedAt >= holdMs - 100, "the lock was held the whole time");
 
   // Reads: all answered, fast (WAL readers do not wait for the writer).
-  assert.ok(readAnswers.length >= 150, `${readAnswers.length} reads`);
+  assert.ok(readAnswers.length >= 120, `${readAnswers.length} reads`);
   assert.ok(readAnswers.every((answer) => answer.status === 200));
   const readMs = readAnswers.map((answer) => answer.ms);
   const p50 = percentile(readMs, 50);
@@ -102,7 +102,7 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   assert.ok(p50 < 20, `reads p50 ${p50.toFixed(1)} ms`);
 
   // Writes: a 503 at the give-up time, or (issued in the hold's last give-up time) a 201 after the release.
-  assert.ok(writeAnswers.length >= 250, `${writeAnswers.length} writes`);
+  assert.ok(writeAnswers.length >= 200, `${writeAnswers.length} writes`);
   assert.equal(refused.length + accepted.length, writeAnswers.length, JSON.stringify([...new Set(writeAnswers.map((answer) => answer.status))]));
   assert.ok(refused.length >= writeAnswers.length * 0.8, `${refused.length} of ${writeAnswers.length} refused`);
   // The give-up time counts from a write's first busy attempt; the slack is the request's own
