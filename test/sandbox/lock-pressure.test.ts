@@ -31,16 +31,26 @@ after(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-/** Another process that takes the write lock, says so, and commits after `ms`. */
-async function lockingProcess(file: string, ms: number): Promise<ChildProcess> {
+/**
+ * Another process that takes the write lock, says so, and commits after `ms`. Idle otherwise, it
+ * also measures how late its own 10 ms timers fire: the machine's scheduling delay (a shared,
+ * loaded machine delays every timer, the sandbox's retries included), printed on release.
+ */
+async function lockingProcess(file: string, ms: number): Promise<{ child: ChildProcess; released: Promise<number> }> {
   const script = `
     const db = new (require("better-sqlite3"))(${JSON.stringify(file)});
     db.exec("BEGIN IMMEDIATE");
     process.stdout.write("locked\\n");
-    setTimeout(() => { db.exec("COMMIT"); db.close(); process.stdout.write("released\\n"); }, ${ms});`;
+    let last = performance.now(), worst = 0;
+    const probe = setInterval(() => { const now = performance.now(); worst = Math.max(worst, now - last - 10); last = now; }, 10);
+    setTimeout(() => { clearInterval(probe); db.exec("COMMIT"); db.close(); process.stdout.write("released " + Math.round(worst) + "\\n"); }, ${ms});`;
   const child = spawn(process.execPath, ["-e", script], { cwd: process.cwd(), stdio: ["ignore", "pipe", "inherit"] });
-  await once(child.stdout!, "data");
-  return child;
+  let out = "";
+  child.stdout!.setEncoding("utf8");
+  child.stdout!.on("data", (chunk: string) => (out += chunk));
+  const released = once(child, "exit").then(() => Number(/released (\d+)/.exec(out)?.[1] ?? Number.NaN));
+  await new Promise<void>((resolve) => child.stdout!.once("data", () => resolve()));
+  return { child, released };
 }
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
@@ -49,8 +59,7 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   const existing = await createIntent(secret, { amount: 12 });
   // Warm up the validators of both routes (their first compile is synchronous and slow).
   await secret.GET("/api/transaction-intents/{transaction_intent_id}", { params: { path: { transaction_intent_id: existing } } });
-  const locker = await lockingProcess(sandbox.database, holdMs);
-  const released = once(locker, "exit");
+  const { released } = await lockingProcess(sandbox.database, holdMs);
   const lockedAt = performance.now();
 
   const writes: Array<Promise<{ store: string; status: number; ms: number }>> = [];
@@ -83,7 +92,8 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   clearInterval(reader);
   const readAnswers = await Promise.all(reads);
   const writeAnswers = await Promise.all(writes);
-  await released;
+  const schedulingLagMs = await released;
+  assert.ok(Number.isFinite(schedulingLagMs), "the locking process reported its timer lag");
   assert.ok(performance.now() - lockedAt >= holdMs - 100, "the lock was held the whole time");
 
   // Reads: all answered, fast (WAL readers do not wait for the writer).
@@ -97,7 +107,7 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   const accepted = writeAnswers.filter((answer) => answer.status === 201);
   console.log(
     `# lock held ${holdMs} ms by another process: ${readAnswers.length} reads p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ` +
-      `max ${Math.max(...readMs).toFixed(1)} ms; ${writeAnswers.length} writes, ${refused.length} refused 503, ${accepted.length} done after the release, slowest write answer ${Math.round(slowest)} ms`,
+      `max ${Math.max(...readMs).toFixed(1)} ms; ${writeAnswers.length} writes, ${refused.length} refused 503, ${accepted.length} done after the release, slowest write answer ${Math.round(slowest)} ms; an idle process's timers ran up to ${schedulingLagMs} ms late`,
   );
   assert.ok(p50 < 20, `reads p50 ${p50.toFixed(1)} ms`);
 
@@ -106,8 +116,9 @@ test("a write lock held 10 s by another process, 30 writes/s waiting: reads stay
   assert.equal(refused.length + accepted.length, writeAnswers.length, JSON.stringify([...new Set(writeAnswers.map((answer) => answer.status))]));
   assert.ok(refused.length >= writeAnswers.length * 0.8, `${refused.length} of ${writeAnswers.length} refused`);
   // The give-up time counts from a write's first busy attempt; the slack is the request's own
-  // handling before and after, on a shared two-core machine.
-  assert.ok(slowest < busyGiveUpMs + 500, `slowest write answered after ${Math.round(slowest)} ms (give-up ${busyGiveUpMs} ms)`);
+  // handling (300 ms) plus how late an idle process's timers ran meanwhile (a loaded machine delays
+  // the last retry's timer too). An event loop blocked by the sandbox itself shows in the reads.
+  assert.ok(slowest < busyGiveUpMs + 300 + schedulingLagMs, `slowest write answered after ${Math.round(slowest)} ms (give-up ${busyGiveUpMs} ms, timer lag ${schedulingLagMs} ms)`);
 
   // Every refused write stored nothing; every accepted one is stored once.
   const listed = await secret.GET("/api/transaction-intents", { params: { query: {} } });
