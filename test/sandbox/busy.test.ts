@@ -95,11 +95,13 @@ describe("a write lock held by another connection", () => {
     assert.ok(lagMs < 100, `event loop stalled ${Math.round(lagMs)} ms`);
   });
 
-  test("(b) a long hold (3 s): writes get 503 + Retry-After; reads and the other service answer promptly", async () => {
+  test("(b) a long hold (3 s): writes get 503 + Retry-After; reads and the other service answer promptly", async (t) => {
     const before = await intentTotal();
     const existing = (await secret.POST("/api/transaction-intents", { body: createBody() })).data!.data.id;
     const trxID = trxId();
     const released = holdWriteLock(3_000);
+    // A failed assertion must not leave the lock held for the next test.
+    t.after(() => released);
     const { value, lagMs } = await worstLag(async () => {
       const writes = Promise.all([
         fetch(`${sandbox.bankUrl}/api/transaction-intents`, { method: "POST", headers: { ...json, Authorization: `Bearer ${sandbox.secretKey}` }, body: JSON.stringify(createBody()) }),
