@@ -66,7 +66,9 @@ export async function startSandboxProcess(database: string): Promise<Served & { 
   const [bankPort, checkCashingPort] = [await freePort(), await freePort()];
   const served = await serve(
     ["--import", "tsx", join(root, "sandbox/cli.ts"), "--bank-port", String(bankPort), "--check-cashing-port", String(checkCashingPort),
-      "--db", database, "--secret-key", sandboxKeys.secret, "--publishable-key", sandboxKeys.publishable],
+      "--db", database, "--secret-key", sandboxKeys.secret, "--publishable-key", sandboxKeys.publishable,
+      // No request log: a line per request would cost the figures, and a full stdout pipe would stall the server.
+      "--quiet"],
     `http://127.0.0.1:${bankPort}`,
   );
   return { ...served, checkCashingUrl: `http://127.0.0.1:${checkCashingPort}` };

@@ -2,20 +2,30 @@
 // `payments-sandbox` (also `npm run sandbox --`): starts the services and prints how to use them;
 // stops on SIGINT/SIGTERM.
 import { parseArgs } from "node:util";
+import { busyGiveUpMs } from "./busy-retry.js";
 import { defaults, serviceChoices, startSandbox, type ServiceChoice } from "./server.js";
+import { defaultMaxTenants } from "./tenants.js";
 
 const bin = "payments-sandbox";
 
 const usage = `Usage: ${bin} [options]
 
   --service <which>         bank, check-cashing or both (default both); two processes, one
-                            service each, may share one --db file
+                            service each, may share one --db file (a write waiting for the
+                            other's lock is answered 503 after ${busyGiveUpMs / 1000} s)
   --host <addr>             interface to bind (default ${defaults.host})
   --bank-port <n>           bank payment service port (default ${defaults.bankPort}; 0 = free port)
   --check-cashing-port <n>  check cashing service port (default ${defaults.checkCashingPort}; 0 = free port)
-  --db <file>               SQLite file (default sandbox.db; ":memory:" keeps nothing)
-  --secret-key <key>        secret key (default ${defaults.secretKey})
-  --publishable-key <key>   publishable key (default ${defaults.publishableKey})
+  --db <file>               SQLite file of the default tenant (default sandbox.db; other tenants
+                            go to <file>.tenants/; ":memory:" keeps nothing)
+  --secret-key <key>        the default tenant's secret key (default ${defaults.secretKey})
+  --publishable-key <key>   the default tenant's publishable key (default ${defaults.publishableKey})
+  --max-tenants <n>         tenants that may exist besides the default one (default ${defaultMaxTenants});
+                            any sk_test_<name>/pk_test_<name> pair is a tenant, created by its
+                            first write; past the cap a new tenant's key gets 401
+  --quiet                   no request log (by default one line per request on stdout:
+                            time, tenant, method, path, status, ms; and a line when a tenant
+                            is created or refused)
   --help                    this text`;
 
 function port(value: string | undefined, fallback: number, name: string): number {
@@ -23,6 +33,12 @@ function port(value: string | undefined, fallback: number, name: string): number
   const n = Number(value);
   if (!/^[0-9]+$/.test(value) || n > 65535) throw new Error(`--${name} must be a port number (0 to 65535)`);
   return n;
+}
+
+function count(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!/^[0-9]{1,9}$/.test(value)) throw new Error(`--${name} must be a whole number, 0 or more`);
+  return Number(value);
 }
 
 function service(value: string | undefined): ServiceChoice {
@@ -41,6 +57,8 @@ async function main(): Promise<void> {
       db: { type: "string" },
       "secret-key": { type: "string" },
       "publishable-key": { type: "string" },
+      "max-tenants": { type: "string" },
+      quiet: { type: "boolean" },
       help: { type: "boolean" },
     },
   });
@@ -56,6 +74,8 @@ async function main(): Promise<void> {
     database: values.db ?? "sandbox.db",
     secretKey: values["secret-key"],
     publishableKey: values["publishable-key"],
+    maxTenants: count(values["max-tenants"], defaultMaxTenants, "max-tenants"),
+    log: values.quiet ? undefined : (line) => console.log(line),
   });
   const lines = [`Reference sandbox running (database: ${sandbox.database})`];
   if (sandbox.bankUrl) lines.push(`  Bank payment service:  ${sandbox.bankUrl}`);
@@ -64,7 +84,7 @@ async function main(): Promise<void> {
     lines.push(
       `  Secret key:            ${sandbox.secretKey}`,
       `  Publishable key:       ${sandbox.publishableKey}`,
-      "  Tenants:               any sk_test_<name>/pk_test_<name> pair is its own data space",
+      `  Tenants:               any sk_test_<name>/pk_test_<name> pair is its own data space (at most ${sandbox.maxTenants} besides this one)`,
       "",
       "Try:",
       `  curl -s -H 'Authorization: Bearer ${sandbox.secretKey}' -H 'Content-Type: application/json' \\`,
@@ -72,7 +92,7 @@ async function main(): Promise<void> {
       `    ${sandbox.bankUrl}/api/transaction-intents`,
     );
   }
-  lines.push("", "Press Ctrl+C to stop.");
+  lines.push("", values.quiet ? "Press Ctrl+C to stop." : "Press Ctrl+C to stop. Requests are logged below (--quiet turns the log off).");
   console.log(lines.join("\n"));
   let stopping = false;
   const stop = (signal: string) => {

@@ -4,10 +4,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 /** Bodies above this many bytes are not parsed; the request is refused in the service's shape. */
 export const maxBodyBytes = 1024 * 1024;
 
+/** Why a body was not read as JSON the services accept. */
+export type BodyProblem = "content_type" | "too_large" | "malformed" | "empty" | "too_deep" | "too_many_members";
+
 /** The outcome of reading a request body as JSON. */
 export type BodyResult =
   | { ok: true; value: unknown }
-  | { ok: false; reason: "content_type" | "too_large" | "malformed" | "empty" };
+  /** `parsed`: the JSON value of a body refused for its shape (too deep, too wide), for top-level reads such as a trxID to echo. */
+  | { ok: false; reason: BodyProblem; parsed?: unknown };
 
 /** Whether a Content-Type header names JSON (`application/json`, parameters such as charset allowed). */
 export function isJsonContentType(header: string | undefined): boolean {
@@ -54,11 +58,15 @@ function readJsonBodyOnce(req: IncomingMessage): Promise<BodyResult> {
       if (!isJsonContentType(req.headers["content-type"])) return resolve({ ok: false, reason: "content_type" });
       const text = Buffer.concat(chunks).toString("utf8");
       if (text.trim() === "") return resolve({ ok: false, reason: "empty" });
+      let value: unknown;
       try {
-        resolve({ ok: true, value: JSON.parse(text) as unknown });
+        // V8's JSON.parse is iterative: a body nested 500,000 levels deep parses without overflow.
+        value = JSON.parse(text);
       } catch {
-        resolve({ ok: false, reason: "malformed" });
+        return resolve({ ok: false, reason: "malformed" });
       }
+      const problem = jsonLimitProblem(value);
+      resolve(problem === undefined ? { ok: true, value } : { ok: false, reason: problem, parsed: value });
     });
   });
 }
@@ -92,18 +100,32 @@ export function sendJson(res: ServerResponse, { status, body, headers }: JsonRep
 }
 
 /**
- * Members allowed in any one JSON object of a body (README, "Members per object"): bounds the
- * work of validation and the size of error answers, which list refused members.
+ * Limits on the shape of a body (README, "Bad input"), checked as it is read, before any handler,
+ * validator or serialiser walks it: at most `depth` levels of objects and arrays (the body itself
+ * is level 1; the contract's deepest body needs 2), at most `members` members in any one object
+ * (bounds the work of validation and the size of error answers, which list refused members).
+ * Without a depth limit, anything recursive over the value overflows the stack at a few thousand
+ * levels, a 5 KB body.
  */
-export const maxObjectMembers = 100;
+export const jsonLimits = { depth: 32, members: 100 } as const;
 
-/** Whether some object inside `value` (itself included) has more than `limit` members. */
-export function hasOversizedObject(value: unknown, limit = maxObjectMembers): boolean {
-  if (Array.isArray(value)) return value.some((item) => hasOversizedObject(item, limit));
-  if (value === null || typeof value !== "object") return false;
-  const members = Object.keys(value);
-  if (members.length > limit) return true;
-  return members.some((name) => hasOversizedObject((value as Record<string, unknown>)[name], limit));
+/**
+ * The first limit a parsed body breaks, or undefined. Iterative (an explicit stack, never
+ * recursion), so it holds at any depth a 1 MB body can reach.
+ */
+export function jsonLimitProblem(value: unknown, limits: { depth: number; members: number } = jsonLimits): "too_deep" | "too_many_members" | undefined {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 1 }];
+  while (stack.length > 0) {
+    const { value: current, depth } = stack.pop()!;
+    if (current === null || typeof current !== "object") continue;
+    if (depth > limits.depth) return "too_deep";
+    const children = Array.isArray(current) ? current : Object.values(current);
+    if (!Array.isArray(current) && children.length > limits.members) return "too_many_members";
+    for (const child of children) {
+      if (child !== null && typeof child === "object") stack.push({ value: child, depth: depth + 1 });
+    }
+  }
+  return undefined;
 }
 
 /** Whether a value is a plain JSON object (not an array, not null). */

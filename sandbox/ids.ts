@@ -1,15 +1,29 @@
 // Identifiers and reference numbers, from the crypto random source.
-import { randomBytes, randomInt } from "node:crypto";
+import { randomFillSync, randomInt } from "node:crypto";
 
 const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * Random bytes drawn 4 KiB at a time: one call to the crypto source per about 200 identifiers
+ * instead of one per identifier (a write spent about 5 % of its time there, bench/).
+ */
+const pool = Buffer.alloc(4096);
+let poolAt = pool.length;
+
+function randomByte(): number {
+  if (poolAt === pool.length) {
+    randomFillSync(pool);
+    poolAt = 0;
+  }
+  return pool[poolAt++];
+}
 
 /** `length` alphanumerics drawn uniformly (rejection sampling keeps the distribution flat). */
 export function token(length = 16): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += alphabet[byte % 62];
-    }
+    const byte = randomByte();
+    if (byte < 248) out += alphabet[byte % 62];
   }
   return out;
 }

@@ -4,11 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Keys } from "./auth.js";
 import { handleBank } from "./bank/app.js";
+import { requestKey } from "./bank/context.js";
 import { handleCheckCashing } from "./check-cashing/payroll.js";
 import { busyRetryAfterSeconds, retryWhileBusy } from "./busy-retry.js";
 import { sendJson, type JsonReply } from "./http.js";
 import { generalErrorReply, type ServiceName } from "./service-errors.js";
-import { Tenants } from "./tenants.js";
+import { requestLine } from "./request-log.js";
+import { defaultMaxTenants, Tenants } from "./tenants.js";
 import { answerAndClose, answerTransportErrors, defaultTimeouts, serverOptions, type Timeouts } from "./transport.js";
 
 /** Which services one sandbox runs. */
@@ -36,6 +38,17 @@ export type SandboxOptions = {
   service?: ServiceChoice;
   /** Connection time limits; defaults in transport.ts (README, "Start it"). */
   timeouts?: Partial<Timeouts>;
+  /**
+   * Tenants that may exist besides the default one (README, "Tenants"); default 1,000. A new
+   * tenant's key past it gets 401 saying so.
+   */
+  maxTenants?: number;
+  /**
+   * Where the request log goes, one line per call: each request (time, tenant, method, path,
+   * status, ms), each tenant created or refused. Default: no log (the CLI passes console.log
+   * unless --quiet).
+   */
+  log?: (line: string) => void;
 };
 
 export type Sandbox = {
@@ -46,6 +59,8 @@ export type Sandbox = {
   secretKey: string;
   publishableKey: string;
   database: string;
+  /** The tenant cap in force. */
+  maxTenants: number;
   close(): Promise<void>;
 };
 
@@ -60,13 +75,20 @@ export const defaults = {
 
 type Handler = (req: IncomingMessage) => Promise<JsonReply>;
 
+/** How one service logs: where lines go, and the tenant a request is logged under (undefined: no known key). */
+type ServiceLog = { log?: (line: string) => void; tenantOf: (req: IncomingMessage) => string | undefined };
+
 /**
  * A server whose handler errors become a JSON answer in the service's shape (never an HTML page or
- * a hang): a request that finds the database busy is run again a few times, then gets 503 with
- * Retry-After; any other failure is a 500.
+ * a hang): a request that finds the database busy is run again until the give-up time
+ * (busy-retry.ts), then gets 503 with Retry-After; any other failure is a 500.
  */
-function serve(service: ServiceName, handler: Handler, timeouts: Timeouts): Server {
+function serve(service: ServiceName, handler: Handler, timeouts: Timeouts, { log, tenantOf }: ServiceLog): Server {
   const server = createServer(serverOptions(timeouts), (req: IncomingMessage, res: ServerResponse) => {
+    if (log) {
+      const startedAt = performance.now();
+      res.once("finish", () => log(requestLine(req, res.statusCode, startedAt, tenantOf(req))));
+    }
     if (req.httpVersion === "1.1" && req.headers.host === undefined) {
       req.resume();
       answerAndClose(res, service, "malformed");
@@ -117,11 +139,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!serviceChoices.includes(service)) throw new Error(`service must be one of ${serviceChoices.join(", ")}`);
   const timeouts: Timeouts = { ...defaultTimeouts, ...options.timeouts };
   const database = options.database ?? defaults.database;
+  const log = options.log;
   // One database per tenant; the check cashing service has no keys and uses the default tenant's.
-  const tenants = new Tenants(keys, database);
+  const tenants = new Tenants(keys, database, { maxTenants: options.maxTenants ?? defaultMaxTenants, log });
   let bankOrigin = "";
-  const bank = service === "check-cashing" ? undefined : serve("bank", (req) => handleBank(req, tenants, bankOrigin), timeouts);
-  const checkCashing = service === "bank" ? undefined : serve("check-cashing", (req) => handleCheckCashing(req, tenants.defaultStore), timeouts);
+  const bank = service === "check-cashing"
+    ? undefined
+    : serve("bank", (req) => handleBank(req, tenants, bankOrigin), timeouts, { log, tenantOf: (req) => requestKey(tenants, req)?.tenant });
+  const checkCashing = service === "bank"
+    ? undefined
+    : serve("check-cashing", (req) => handleCheckCashing(req, tenants.defaultStore), timeouts, { log, tenantOf: () => tenants.defaultTenant });
   const servers = [bank, checkCashing].filter((server): server is Server => server !== undefined);
   const closeAll = () => Promise.all(servers.map(closeServer));
   try {
@@ -134,6 +161,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       secretKey: keys.secretKey,
       publishableKey: keys.publishableKey,
       database,
+      maxTenants: tenants.maxTenants,
       async close() {
         await closeAll();
         tenants.close();

@@ -1,18 +1,18 @@
 // SQLite persistence (better-sqlite3). Resources are stored as JSON documents, one table per kind,
 // ordered by insertion; list filters read indexed columns written beside each document from its
-// members (sandbox/list-indexes.ts), so a page of one filter costs the same at 1,000 rows as at 100,000.
-// better-sqlite3 is synchronous, and every state change runs inside one IMMEDIATE transaction, so
-// a read-check-write on one resource can never interleave with another request.
+// members (the schema and its indexes: sandbox/schema.ts), so a page of one filter costs the same at
+// 1,000 rows as at 100,000. better-sqlite3 is synchronous, and every state change runs inside one
+// IMMEDIATE transaction, so a read-check-write on one resource can never interleave with another request.
+//
+// Durability: WAL with `synchronous = NORMAL`. A commit is written to the WAL but not fsynced; the
+// WAL is synced at each checkpoint. Every acknowledged write survives a killed process (the data is
+// in the operating system's cache and the WAL replays on the next open); only a power loss or an
+// operating system crash can lose the commits since the last checkpoint (at most about 1,000 pages
+// of WAL, a few hundred writes), never corrupt the file.
 import Database from "better-sqlite3";
-import { allRows, columnOf, ensureListIndexes, indexName, listColumns, listPairs, listValues, pairIndexName, pairMember, totalsTable } from "./list-indexes.js";
+import { allRows, columnOf, ensureSchema, indexName, listColumns, listPairs, listValues, pairIndexName, pairMember, totalsTable, type Table } from "./schema.js";
 
-export type Table = "intents" | "credits";
-
-/**
- * How long SQLite itself waits for another connection's write lock. Short, because the wait blocks
- * the event loop; longer waits are asynchronous pauses between retries (busy-retry.ts).
- */
-export const busyTimeoutMs = 10;
+export type { Table };
 
 /** A list filter: the document member (JSON path such as `$.status`) equals one of the values. */
 export type Filter = { member: string; values: Array<string | number> };
@@ -22,26 +22,46 @@ function pageRowsSql(plan: { from: string; where: string }): string {
   return `SELECT data FROM ${plan.from} ${plan.where} ORDER BY seq DESC LIMIT ? OFFSET ?`;
 }
 
+export type StoreOptions = {
+  /**
+   * How long opening may wait for another connection's write lock (a migration or the creation of
+   * the tables needs it). 0, the default, on the serving path: SQLite's wait blocks the event
+   * loop, so a busy open throws SQLITE_BUSY and the request is tried again later (busy-retry.ts).
+   * Startup, before anything is served, may wait.
+   */
+  openWaitMs?: number;
+  /** Create the file when it does not exist (default true); false opens an existing file only. */
+  create?: boolean;
+};
+
 export class Store {
   private readonly db: Database.Database;
   /** Prepared statements by SQL text: preparing on every call cost about 8 µs a request (bench/). */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly insertSql: Record<Table, string>;
+  private readonly updateSql: Record<Table, string>;
 
-  constructor(file: string) {
-    this.db = new Database(file);
-    if (file !== ":memory:") this.db.pragma("journal_mode = WAL");
-    // Opening may wait for another process creating the tables; serving never waits this long.
-    this.db.pragma("busy_timeout = 5000");
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS intents (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS credits (seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS bank_accounts (id TEXT PRIMARY KEY, consumer_id TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS payroll_transactions (trx_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, outcome TEXT NOT NULL);
-    `);
-    // The test helpers' settings (sandbox/helpers/settings.ts): one JSON value per name.
-    this.db.exec("CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)");
-    ensureListIndexes(this.db);
-    this.db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  constructor(file: string, options: StoreOptions = {}) {
+    this.db = new Database(file, { fileMustExist: options.create === false });
+    try {
+      this.db.pragma(`busy_timeout = ${options.openWaitMs ?? 0}`);
+      if (file !== ":memory:" && file !== "") {
+        this.db.pragma("journal_mode = WAL");
+        this.db.pragma("synchronous = NORMAL");
+      }
+      ensureSchema(this.db);
+      // Serving never waits inside SQLite: a busy database throws at once (busy-retry.ts waits).
+      this.db.pragma("busy_timeout = 0");
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    const columns = (table: Table) => Object.values(listColumns[table]);
+    const tables: Table[] = ["intents", "credits"];
+    this.insertSql = Object.fromEntries(tables.map((table) => [table,
+      `INSERT INTO ${table} (id, data, ${columns(table).join(", ")}) VALUES (?, ?, ${columns(table).map(() => "?").join(", ")})`])) as Record<Table, string>;
+    this.updateSql = Object.fromEntries(tables.map((table) => [table,
+      `UPDATE ${table} SET data = ?, ${columns(table).map((column) => `${column} = ?`).join(", ")} WHERE id = ?`])) as Record<Table, string>;
   }
 
   private sql(text: string): Database.Statement {
@@ -53,9 +73,46 @@ export class Store {
     return statement;
   }
 
-  /** Runs `work` atomically (BEGIN IMMEDIATE): all of its writes happen, or none. */
+  /**
+   * Runs `work` atomically (BEGIN IMMEDIATE): all of its writes happen, or none. Prepared BEGIN and
+   * COMMIT statements rather than better-sqlite3's transaction(), which builds a new wrapper on every call.
+   */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work).immediate();
+    if (this.db.inTransaction) throw new Error("Store transactions do not nest");
+    this.sql("BEGIN IMMEDIATE").run();
+    try {
+      const value = work();
+      this.sql("COMMIT").run();
+      return value;
+    } catch (error) {
+      if (this.db.inTransaction) this.sql("ROLLBACK").run();
+      throw error;
+    }
+  }
+
+  /** Runs `work` and rolls it back whatever it did; tells whether it changed any row. */
+  trial<T>(work: () => T): { value: T; wrote: boolean } {
+    if (this.db.inTransaction) throw new Error("Store transactions do not nest");
+    const changes = () => (this.sql("SELECT total_changes() AS n").get() as { n: number }).n;
+    this.sql("BEGIN").run();
+    try {
+      const before = changes();
+      const value = work();
+      return { value, wrote: changes() !== before };
+    } finally {
+      this.sql("ROLLBACK").run();
+    }
+  }
+
+  /** Reads in one read transaction (one consistent snapshot), prepared like transaction(). */
+  private snapshot<T>(work: () => T): T {
+    if (this.db.inTransaction) return work();
+    this.sql("BEGIN").run();
+    try {
+      return work();
+    } finally {
+      this.sql("COMMIT").run();
+    }
   }
 
   get<T>(table: Table, id: string): T | undefined {
@@ -63,17 +120,13 @@ export class Store {
     return row ? (JSON.parse(row.data) as T) : undefined;
   }
 
-  /** Writes the document and, beside it, its list filter columns (sandbox/list-indexes.ts). */
+  /** Writes the document and, beside it, its list filter columns (sandbox/schema.ts). */
   insert(table: Table, id: string, data: unknown): void {
-    const columns = Object.values(listColumns[table]);
-    this.sql(`INSERT INTO ${table} (id, data, ${columns.join(", ")}) VALUES (?, ?, ${columns.map(() => "?").join(", ")})`)
-      .run(id, JSON.stringify(data), ...listValues(table, data));
+    this.sql(this.insertSql[table]).run(id, JSON.stringify(data), ...listValues(table, data));
   }
 
   update(table: Table, id: string, data: unknown): void {
-    const columns = Object.values(listColumns[table]);
-    const { changes } = this.sql(`UPDATE ${table} SET data = ?, ${columns.map((column) => `${column} = ?`).join(", ")} WHERE id = ?`)
-      .run(JSON.stringify(data), ...listValues(table, data), id);
+    const { changes } = this.sql(this.updateSql[table]).run(JSON.stringify(data), ...listValues(table, data), id);
     if (changes !== 1) throw new Error(`update of unknown ${table} ${id}`);
   }
 
@@ -83,13 +136,13 @@ export class Store {
    * pair; any other combination is counted as an intersection of index ranges (see listPlan).
    */
   page<T>(table: Table, filters: Filter[], limit: number, offset: number): { total: number; rows: T[] } {
-    return this.db.transaction(() => {
+    return this.snapshot(() => {
       const plan = this.listPlan(table, filters);
       const total = plan.total ?? (this.sql(plan.count!.text).get(...plan.count!.params) as { total: number }).total;
       if (offset >= total) return { total, rows: [] };
       const rows = this.sql(pageRowsSql(plan)).all(...plan.params, limit, offset) as Array<{ data: string }>;
       return { total, rows: rows.map((row) => JSON.parse(row.data) as T) };
-    })();
+    });
   }
 
   /** The query plan of each statement page() runs for these filters (EXPLAIN QUERY PLAN details), for tests. */
@@ -170,10 +223,9 @@ export class Store {
     return this.kept(table, allRows, [allRows]);
   }
 
-  /** The consumer a bank account belongs to, binding it to `consumerId` on first use. */
-  bindBankAccount(bankAccountId: string, consumerId: string): string {
+  /** Binds a bank account that has no owner yet (ownerOfBankAccount) to `consumerId`; a bound one keeps its owner. */
+  bindBankAccount(bankAccountId: string, consumerId: string): void {
     this.sql("INSERT OR IGNORE INTO bank_accounts (id, consumer_id) VALUES (?, ?)").run(bankAccountId, consumerId);
-    return (this.sql("SELECT consumer_id FROM bank_accounts WHERE id = ?").get(bankAccountId) as { consumer_id: string }).consumer_id;
   }
 
   ownerOfBankAccount(bankAccountId: string): string | undefined {
@@ -202,16 +254,14 @@ export class Store {
 
   /**
    * The reset helper: deletes the intents, credits, bank account bindings and settings of this
-   * store (payroll trxIDs are the check cashing service's and stay), atomically.
+   * store (payroll trxIDs are the check cashing service's and stay). Call inside transaction().
    */
   clear(): { intents: number; credits: number } {
-    return this.transaction(() => {
-      const intents = this.sql("DELETE FROM intents").run().changes;
-      const credits = this.sql("DELETE FROM credits").run().changes;
-      this.sql("DELETE FROM bank_accounts").run();
-      this.sql("DELETE FROM settings").run();
-      return { intents, credits };
-    });
+    const intents = this.sql("DELETE FROM intents").run().changes;
+    const credits = this.sql("DELETE FROM credits").run().changes;
+    this.sql("DELETE FROM bank_accounts").run();
+    this.sql("DELETE FROM settings").run();
+    return { intents, credits };
   }
 
   close(): void {

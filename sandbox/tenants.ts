@@ -1,7 +1,8 @@
 // Tenants of the bank service: every `sk_test_<name>`/`pk_test_<name>` pair is its own data space,
 // one SQLite database (one Store) each, so the handlers stay unaware of tenants and a tenant's
-// reset or load never touches another's rows.
-import { mkdirSync } from "node:fs";
+// reset or load never touches another's rows. A tenant is created by its first write (a read or a
+// refusal of a new key makes nothing), and at most `maxTenants` exist besides the default one.
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { KeyKind, Keys } from "./auth.js";
 import { Store } from "./store.js";
@@ -52,22 +53,51 @@ function isInMemory(database: string): boolean {
   return database === ":memory:" || database === "";
 }
 
+/** Tenants (besides the default one) a sandbox holds unless told otherwise (README, "Tenants"). */
+export const defaultMaxTenants = 1_000;
+
+export type TenantOptions = {
+  /** File databases open at once (the least recently used is closed); default 64. */
+  openLimit?: number;
+  /** Tenants besides the default one that may exist; a key of a new tenant past it gets 401. Default 1,000. */
+  maxTenants?: number;
+  /** Where the lines about tenants go (created, refused); default nowhere. */
+  log?: (line: string) => void;
+};
+
 export class Tenants {
   readonly defaultTenant: string;
   /** The default tenant: the configured keys, and the check cashing service (it has no keys). */
   readonly defaultStore: Store;
+  readonly maxTenants: number;
+  /**
+   * What a tenant that does not exist yet reads, and where its first write is tried before the
+   * tenant is created: an in-memory store nothing is ever committed to (trial() rolls back).
+   */
+  private readonly emptyStore: Store;
   /** Other tenants' open stores, least recently used first (a Map keeps insertion order). */
   private readonly stores = new Map<string, Store>();
+  /** Tenants besides the default that exist (files on disk, or in-memory stores). */
+  private existingCount: number;
+  private readonly openLimit: number;
+  private readonly log: (line: string) => void;
   private closed = false;
 
   constructor(
     private readonly keys: Keys,
     private readonly database: string,
-    private readonly openLimit = defaultOpenTenantLimit,
+    options: TenantOptions = {},
   ) {
-    if (!Number.isInteger(openLimit) || openLimit < 1) throw new Error("The open tenant limit must be a positive integer");
+    this.openLimit = options.openLimit ?? defaultOpenTenantLimit;
+    this.maxTenants = options.maxTenants ?? defaultMaxTenants;
+    if (!Number.isInteger(this.openLimit) || this.openLimit < 1) throw new Error("The open tenant limit must be a positive integer");
+    if (!Number.isInteger(this.maxTenants) || this.maxTenants < 0) throw new Error("maxTenants must be a whole number, 0 or more");
+    this.log = options.log ?? (() => undefined);
     this.defaultTenant = defaultTenantName(keys);
-    this.defaultStore = new Store(database);
+    // Startup may wait for another process creating the same file; nothing is served yet.
+    this.defaultStore = new Store(database, { openWaitMs: 5_000 });
+    this.emptyStore = new Store(":memory:");
+    this.existingCount = this.countOnDisk();
   }
 
   /** The tenant and kind of a bearer key; undefined for a key that is neither configured nor of the pattern. */
@@ -79,35 +109,103 @@ export class Tenants {
   }
 
   /**
-   * The tenant's store, opened (and created) on first use. With a file database, opening one more
-   * than the limit closes the least recently used tenant's file; its data stays in the file and is
-   * opened again when next asked for. In-memory tenants are never closed before the sandbox: their
-   * data would be lost. The store must not be kept across an `await` (handlers are synchronous).
+   * Whether requests of this tenant are served: it exists, or one more tenant fits under the cap
+   * (it is created by its first write). A refusal is logged.
    */
-  storeOf(tenant: string): Store {
-    if (this.closed) throw new Error("The sandbox's tenants are closed");
-    if (tenant === this.defaultTenant) return this.defaultStore;
-    let store = this.stores.get(tenant);
-    if (store !== undefined) {
-      this.stores.delete(tenant);
-      this.stores.set(tenant, store);
-      return store;
-    }
-    if (isInMemory(this.database)) {
-      store = new Store(this.database);
-    } else {
-      if (this.stores.size >= this.openLimit) this.closeLeastRecentlyUsed();
-      const directory = tenantDirectory(this.database);
-      mkdirSync(directory, { recursive: true });
-      store = new Store(join(directory, tenantFileName(tenant)));
-    }
-    this.stores.set(tenant, store);
-    return store;
+  admits(tenant: string): boolean {
+    if (this.exists(tenant) || this.existingCount < this.maxTenants) return true;
+    // Another process may have removed tenant files (or made some): count again before refusing.
+    this.existingCount = this.countOnDisk();
+    if (this.existingCount < this.maxTenants) return true;
+    this.log(`tenant "${tenant}" refused: the sandbox holds its maximum of ${this.maxTenants} tenants (--max-tenants)`);
+    return false;
+  }
+
+  /** The store a request of this tenant reads: its own, or an empty one while the tenant does not exist. */
+  reader(tenant: string): Store {
+    return this.existingStore(tenant) ?? this.emptyStore;
+  }
+
+  /**
+   * Runs `work` in one transaction of the tenant's store. A tenant that does not exist yet is
+   * created only when `work` writes something: it is first tried on the empty store and rolled
+   * back, so a refusal (nothing written) answers without a file or a store being made.
+   */
+  write<T>(tenant: string, work: (store: Store) => T): T {
+    const existing = this.existingStore(tenant);
+    if (existing !== undefined) return existing.transaction(() => work(existing));
+    const trial = this.emptyStore.trial(() => work(this.emptyStore));
+    if (!trial.wrote) return trial.value;
+    const store = this.create(tenant);
+    return store.transaction(() => work(store));
   }
 
   /** How many non-default tenant databases are open (for tests of the bound). */
   openCount(): number {
     return this.stores.size;
+  }
+
+  /** How many tenants besides the default one exist, as far as this process knows. */
+  count(): number {
+    return this.existingCount;
+  }
+
+  private fileOf(tenant: string): string {
+    return join(tenantDirectory(this.database), tenantFileName(tenant));
+  }
+
+  private exists(tenant: string): boolean {
+    if (tenant === this.defaultTenant || this.stores.has(tenant)) return true;
+    return !isInMemory(this.database) && existsSync(this.fileOf(tenant));
+  }
+
+  /** Tenant files in `<database>.tenants/` (0 for in-memory tenants, which this process alone holds). */
+  private countOnDisk(): number {
+    if (isInMemory(this.database)) return this.stores.size;
+    try {
+      return readdirSync(tenantDirectory(this.database)).filter((name) => name.endsWith(".db")).length;
+    } catch {
+      return 0;
+    }
+  }
+
+  /**
+   * The store of a tenant that exists, opened on use; undefined for one that does not. With a file
+   * database, opening one more than the limit closes the least recently used tenant's file; its
+   * data stays in the file and is opened again when next asked for. In-memory tenants are never
+   * closed before the sandbox: their data would be lost. A store must not be kept across an `await`.
+   */
+  private existingStore(tenant: string): Store | undefined {
+    if (this.closed) throw new Error("The sandbox's tenants are closed");
+    if (tenant === this.defaultTenant) return this.defaultStore;
+    const open = this.stores.get(tenant);
+    if (open !== undefined) {
+      this.stores.delete(tenant);
+      this.stores.set(tenant, open);
+      return open;
+    }
+    if (isInMemory(this.database) || !existsSync(this.fileOf(tenant))) return undefined;
+    return this.opened(tenant, new Store(this.fileOf(tenant), { create: false }));
+  }
+
+  /** Makes a new tenant's store (and file): only for its first write. */
+  private create(tenant: string): Store {
+    let store: Store;
+    if (isInMemory(this.database)) {
+      store = new Store(this.database);
+    } else {
+      mkdirSync(tenantDirectory(this.database), { recursive: true });
+      store = new Store(this.fileOf(tenant));
+    }
+    this.existingCount += 1;
+    this.log(`tenant "${tenant}" created (keys sk_test_${tenant} / pk_test_${tenant}): ${this.existingCount} of at most ${this.maxTenants}`);
+    return this.opened(tenant, store);
+  }
+
+  private opened(tenant: string, store: Store): Store {
+    if (!isInMemory(this.database) && this.stores.size >= this.openLimit) this.closeLeastRecentlyUsed();
+    this.stores.set(tenant, store);
+    return store;
   }
 
   private closeLeastRecentlyUsed(): void {
@@ -122,5 +220,6 @@ export class Tenants {
     for (const store of this.stores.values()) store.close();
     this.stores.clear();
     this.defaultStore.close();
+    this.emptyStore.close();
   }
 }

@@ -1284,7 +1284,7 @@ export interface components {
          *     documentation does not show this case).
          */
         UnauthenticatedError: {
-            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key. */
+            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key, or, for a new key past its tenant cap, why. */
             message: string;
         };
         /**
@@ -1316,7 +1316,7 @@ export interface components {
          *     docs/contract-decisions.md):
          *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
          *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-         *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+         *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
          *     it then lacks);
          *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
          *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1456,7 +1456,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1553,7 +1553,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1731,7 +1731,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1847,7 +1847,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1952,7 +1952,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -2107,7 +2107,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -2205,7 +2205,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the

@@ -585,7 +585,7 @@ export interface components {
          *     documentation does not show this case).
          */
         UnauthenticatedError: {
-            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key. */
+            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key, or, for a new key past its tenant cap, why. */
             message: string;
         };
         /**
@@ -595,7 +595,7 @@ export interface components {
          *     docs/contract-decisions.md):
          *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
          *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-         *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+         *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
          *     it then lacks);
          *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
          *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1026,7 +1026,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1133,7 +1133,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1240,7 +1240,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the
@@ -1417,7 +1417,7 @@ export interface operations {
              *     docs/contract-decisions.md):
              *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
              *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
-             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     JSON, more than 1 MB, nesting deeper than 32 levels) is refused with `errors.body: ["invalid"]` (a server may key the members
              *     it then lacks);
              *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
              *     bare member or the address update's names), values inside `extras` by `extras`; on the

@@ -2,26 +2,25 @@
 import type { IncomingMessage } from "node:http";
 import { drain, readJsonBody, type JsonReply } from "../http.js";
 import type { Tenants } from "../tenants.js";
-import { bankContext, type BankContext } from "./context.js";
+import { bankContext, requestKey, type Route } from "./context.js";
 import { cancelCredit, createCredit, listCredits, readCredit } from "./credits.js";
 import { notFound } from "./errors.js";
 import { actOnIntent, createIntent, listIntents, readIntent, updateAddress } from "./intents.js";
 import { helperRoutes } from "../helpers/routes.js";
 
-type Route = { method: string; pattern: RegExp; handle: (ctx: BankContext, id: string) => JsonReply };
 
 const segment = "([^/]+)";
 
 const routes: Route[] = [
-  { method: "GET", pattern: /^\/api\/transaction-intents$/, handle: (ctx) => listIntents(ctx) },
-  { method: "POST", pattern: /^\/api\/transaction-intents$/, handle: (ctx) => createIntent(ctx) },
-  { method: "GET", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), handle: readIntent },
-  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), handle: actOnIntent },
-  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}/address$`), handle: updateAddress },
-  { method: "GET", pattern: /^\/api\/credits$/, handle: (ctx) => listCredits(ctx) },
-  { method: "POST", pattern: /^\/api\/credits$/, handle: (ctx) => createCredit(ctx) },
-  { method: "GET", pattern: new RegExp(`^/api/credits/${segment}$`), handle: readCredit },
-  { method: "PATCH", pattern: new RegExp(`^/api/credits/${segment}$`), handle: cancelCredit },
+  { method: "GET", pattern: /^\/api\/transaction-intents$/, operation: "listTransactionIntents", handle: (ctx) => listIntents(ctx) },
+  { method: "POST", pattern: /^\/api\/transaction-intents$/, operation: "createTransactionIntent", handle: (ctx) => createIntent(ctx) },
+  { method: "GET", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), operation: "getTransactionIntent", handle: readIntent },
+  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}$`), operation: "updateTransactionIntent", handle: actOnIntent },
+  { method: "PATCH", pattern: new RegExp(`^/api/transaction-intents/${segment}/address$`), operation: "updateTransactionIntentBillingAddress", handle: updateAddress },
+  { method: "GET", pattern: /^\/api\/credits$/, operation: "listCredits", handle: (ctx) => listCredits(ctx) },
+  { method: "POST", pattern: /^\/api\/credits$/, operation: "createCredit", handle: (ctx) => createCredit(ctx) },
+  { method: "GET", pattern: new RegExp(`^/api/credits/${segment}$`), operation: "getCredit", handle: readCredit },
+  { method: "PATCH", pattern: new RegExp(`^/api/credits/${segment}$`), operation: "cancelCredit", handle: cancelCredit },
   // The sandbox's test helpers, same port and keys (sandbox/helpers/).
   ...helperRoutes,
 ];
@@ -56,7 +55,8 @@ export async function handleBank(req: IncomingMessage, tenants: Tenants, fallbac
     }
     const body = req.method === "GET" ? (await drain(req), undefined) : await readJsonBody(req);
     const query = new URLSearchParams(queryAt === -1 ? "" : target.slice(queryAt + 1));
-    return route.handle(bankContext(tenants, req, { query, origin: () => originOf(req, fallbackOrigin), body }), id);
+    const key = requestKey(tenants, req);
+    return route.handle(bankContext(tenants, req, { key, operation: route.operation, query, origin: () => originOf(req, fallbackOrigin), body }), id);
   }
   await drain(req);
   return notFound();

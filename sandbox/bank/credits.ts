@@ -2,7 +2,7 @@
 import { newId, nowIso, referenceNumber } from "../ids.js";
 import { reply, type JsonReply } from "../http.js";
 import { centsPart, formatCents, parseAmount } from "../money.js";
-import type { Filter } from "../store.js";
+import type { Filter, Store } from "../store.js";
 import { objectBody, requireKey, type BankContext } from "./context.js";
 import { addError, notFound, validationError, type FieldErrors } from "./errors.js";
 import type { ExtrasObject, IntentRecord } from "./intent-record.js";
@@ -80,8 +80,8 @@ function approvedOrPending(amountCents: number): Pick<CreditRecord, "status" | "
 }
 
 /** 422 (code 74) for a credit above the tenant's credit limit (a sandbox setting, none by default). */
-function overCreditLimit(ctx: BankContext, cents: number): JsonReply | undefined {
-  const limit = readSettings(ctx.store).creditLimitCents;
+function overCreditLimit(store: Store, cents: number): JsonReply | undefined {
+  const limit = readSettings(store).creditLimitCents;
   if (limit === null || cents <= limit) return undefined;
   return validationError({ amount: ["invalid"] }, "The given data was invalid. Credit amount over the limit (response code 74).");
 }
@@ -114,10 +114,10 @@ export function createCredit(ctx: BankContext): JsonReply {
     cancel_message: null,
     submerchant_id: (body.submerchant_id as string | undefined) ?? null,
   };
-  return ctx.store.transaction(() => {
+  return ctx.write((store) => {
     let credit: CreditRecord;
     if (linked) {
-      const intent = ctx.store.get<IntentRecord>("intents", body.transaction_intent_id as string) as IntentRecord;
+      const intent = store.get<IntentRecord>("intents", body.transaction_intent_id as string) as IntentRecord;
       if (intent.status === "canceled") {
         return reply(409, { error: "incompatible_status", message: "Original debit was cancelled; linked credit impossible, use an unlinked credit (response code 77)." });
       }
@@ -127,7 +127,7 @@ export function createCredit(ctx: BankContext): JsonReply {
       if (intent.reference_id === null) {
         return reply(409, { error: "no_reference_number", message: "The transaction intent has no reference number (response code 33)." });
       }
-      const refused = overCreditLimit(ctx, common.amount_cents);
+      const refused = overCreditLimit(store, common.amount_cents);
       if (refused) return refused;
       credit = {
         ...common,
@@ -138,20 +138,20 @@ export function createCredit(ctx: BankContext): JsonReply {
         station_number: (body.store_number as string | undefined) ?? null,
       };
     } else {
-      const refused = overCreditLimit(ctx, common.amount_cents);
+      const refused = overCreditLimit(store, common.amount_cents);
       if (refused) return refused;
-      const store = body.store_number as string | undefined;
-      const inactive = store === undefined || /^0+$/.test(store);
+      const storeNumber = body.store_number as string | undefined;
+      const inactive = storeNumber === undefined || /^0+$/.test(storeNumber);
       credit = {
         ...common,
         ...(inactive ? { status: "failed" as const, reason: inactiveStoreReason, reference_number: null } : approvedOrPending(common.amount_cents)),
         creditable_type: "bank_account",
         creditable_id: body.creditable_id as string,
         type: "unlinked",
-        station_number: inactive ? null : (store as string),
+        station_number: inactive ? null : (storeNumber as string),
       };
     }
-    ctx.store.insert("credits", credit.id, credit);
+    store.insert("credits", credit.id, credit);
     return reply(201, { data: creditView(credit), meta: creditMeta });
   });
 }
@@ -177,11 +177,11 @@ export function cancelCredit(ctx: BankContext, id: string): JsonReply {
   if ("reply" in parsed) return parsed.reply;
   const errors = validateBody("cancelCredit", "CancelCreditRequest", parsed.value);
   if (hasErrors(errors)) return validationError(errors);
-  return ctx.store.transaction(() => {
-    const credit = ctx.store.get<CreditRecord>("credits", id) as CreditRecord;
+  return ctx.write((store) => {
+    const credit = store.get<CreditRecord>("credits", id) as CreditRecord;
     if (credit.status !== "succeeded") return reply(409, cancelConflicts[credit.status]);
     const cancelled: CreditRecord = { ...credit, status: "cancelled", cancel_message: "Credit cancelled", updated_at: nowIso() };
-    ctx.store.update("credits", id, cancelled);
+    store.update("credits", id, cancelled);
     return reply(200, { data: creditView(cancelled), meta: creditMeta });
   });
 }

@@ -1,5 +1,6 @@
 // The bank API's error bodies, and Ajv errors turned into its 422 `errors` object.
 import type { SchemaError } from "../../src/openapi/validator.js";
+import type { KeyKind, KeyPolicy } from "../auth.js";
 import { reply, type JsonReply } from "../http.js";
 
 export const validationMessage = "The given data was invalid.";
@@ -11,7 +12,23 @@ export function validationError(errors: FieldErrors, message = validationMessage
 }
 
 export const unauthenticated = (): JsonReply => reply(401, { message: "Unauthenticated." });
-export const forbidden = (): JsonReply => reply(403, { message: "This action is unauthorized." });
+
+/** 401 for a new tenant's key past the tenant cap (--max-tenants): says so, and what to do. */
+export function tenantCapReached(tenant: string, maxTenants: number): JsonReply {
+  return reply(401, {
+    message:
+      `Unauthenticated. The sandbox already holds its maximum of ${maxTenants} tenants (--max-tenants), so the keys of the new tenant "${tenant}" ` +
+      "cannot create one. Use the keys of an existing tenant, or restart the sandbox with a larger --max-tenants.",
+  });
+}
+
+const keyNames: Record<KeyKind, string> = { secret: "the secret key", publishable: "the publishable key" };
+
+/** 403: starts with the contract's sentence, then names the key the operation takes (issue 16). */
+export function forbidden(operation: string, policy: KeyPolicy, carried: KeyKind): JsonReply {
+  const takes = policy === "either" ? "either key" : keyNames[policy];
+  return reply(403, { message: `This action is unauthorized. ${operation} takes ${takes}; the request carried ${keyNames[carried]}.` });
+}
 export const notFound = (): JsonReply => reply(404, { message: "not_found" });
 export const bodyInvalid = (): JsonReply => validationError({ body: ["invalid"] });
 

@@ -121,11 +121,11 @@ export function createIntent(ctx: BankContext): JsonReply {
     product_subcode: (body.product_subcode as string | undefined) ?? null,
   };
 
-  return ctx.store.transaction(() => {
+  return ctx.write((store) => {
     // A code arranged by the settings (test helpers) decides instead of the amount triggers.
-    const arranged = action === undefined ? null : readSettings(ctx.store).nextAuthorizationCode;
+    const arranged = action === undefined ? null : readSettings(store).nextAuthorizationCode;
     if (arranged === null && problem) return validationError(problem.errors, problem.message);
-    const owner = ctx.store.ownerOfBankAccount(intent.bank_account_id);
+    const owner = store.ownerOfBankAccount(intent.bank_account_id);
     if (owner !== undefined && owner !== intent.consumer_id) {
       return reply(409, {
         conflict: "bank_account_conflict",
@@ -136,13 +136,13 @@ export function createIntent(ctx: BankContext): JsonReply {
     let stored = intent;
     if (action !== undefined) {
       // The arranged code is used up here, by the authorization, whatever its outcome.
-      const outcome = authorizedAtCreation(intent, action, takeNextAuthorizationCode(ctx.store), at);
+      const outcome = authorizedAtCreation(intent, action, takeNextAuthorizationCode(store), at);
       if (outcome.kind === "invalid") return validationError(outcome.errors, outcome.message);
       if (outcome.kind === "conflict") throw new Error("a creation has no state to conflict with");
       stored = outcome.intent;
     }
-    ctx.store.bindBankAccount(stored.bank_account_id, stored.consumer_id);
-    ctx.store.insert("intents", stored.id, stored);
+    if (owner === undefined) store.bindBankAccount(stored.bank_account_id, stored.consumer_id);
+    store.insert("intents", stored.id, stored);
     return reply(stored.status === "failed" ? 200 : 201, { data: createdView(stored), meta: intentMeta });
   });
 }
@@ -182,21 +182,21 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
   }
   if (hasErrors(errors)) return validationError(errors);
 
-  return ctx.store.transaction(() => {
-    const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
-    let outcome = applyAction(intent, action, cents, readSettings(ctx.store).captureLimits);
+  return ctx.write((store) => {
+    const intent = store.get<IntentRecord>("intents", id) as IntentRecord;
+    let outcome = applyAction(intent, action, cents, readSettings(store).captureLimits);
     // A code arranged by the settings (test helpers) decides an authorization that is not a 409
     // instead of the amount triggers, and is used up by it.
     if (action === "authorize" && outcome.kind !== "conflict") {
-      const code = takeNextAuthorizationCode(ctx.store);
+      const code = takeNextAuthorizationCode(store);
       if (code !== null) outcome = authorizeWithCode(intent, code, nowIso());
     }
     if (outcome.kind === "conflict") return reply(409, { conflict: outcome.conflict, message: outcome.message, action });
     if (outcome.kind === "invalid") {
-      if (outcome.intent) ctx.store.update("intents", id, outcome.intent);
+      if (outcome.intent) store.update("intents", id, outcome.intent);
       return validationError(outcome.errors, outcome.message);
     }
-    ctx.store.update("intents", id, outcome.intent);
+    store.update("intents", id, outcome.intent);
     return reply(200, { data: fullView(outcome.intent), meta: { type: action === "authorize" ? "pending_capture" : "transaction_intent" } });
   });
 }
@@ -223,10 +223,10 @@ export function updateAddress(ctx: BankContext, id: string): JsonReply {
     for (const problem of problems) addError(errors, Object.hasOwn(addressErrorKeys, field) ? addressErrorKeys[field] : field, problem);
   }
   if (hasErrors(errors)) return validationError(errors);
-  return ctx.store.transaction(() => {
-    const intent = ctx.store.get<IntentRecord>("intents", id) as IntentRecord;
+  return ctx.write((store) => {
+    const intent = store.get<IntentRecord>("intents", id) as IntentRecord;
     const updated: IntentRecord = { ...intent, billing_address: addressFrom(parsed.value, { city: "city", postal: "zipcode" }) };
-    ctx.store.update("intents", id, updated);
+    store.update("intents", id, updated);
     return reply(200, { data: publicView(updated), meta: intentMeta });
   });
 }

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from "node:http";
 import { validatorFor } from "../../src/openapi/validator.js";
 import { digits, nowIso } from "../ids.js";
-import { drain, hasOversizedObject, isPlainObject, maxObjectMembers, readJsonBody, reply, type JsonReply } from "../http.js";
+import { drain, isPlainObject, jsonLimits, maxBodyBytes, readJsonBody, reply, type BodyProblem, type JsonReply } from "../http.js";
 import type { Store } from "../store.js";
 import { correction, correctionsOf, customerCare, entry, errorsReply, payrollPath, responseCodes, type PayrollErrorEntry } from "./errors.js";
 import { readMicr } from "./micr.js";
@@ -49,9 +49,6 @@ export function submitPayroll(body: unknown, store: Store): JsonReply {
   const trxID = echoableTrxId(body);
   if (!isPlainObject(body)) {
     return errorsReply(400, [correction("Request body invalid", "body: must be a JSON object", responseCodes.bodyInvalid, undefined)]);
-  }
-  if (hasOversizedObject(body)) {
-    return errorsReply(400, [correction("Request body invalid", `body: an object has more than ${maxObjectMembers} members`, responseCodes.bodyInvalid, trxID)]);
   }
   const result = validator.validateRequestBody("submitPayrollCheck", body);
   const corrections = result.valid ? [] : correctionsOf(result.errors, trxID);
@@ -100,6 +97,16 @@ export function submitPayroll(body: unknown, store: Store): JsonReply {
   return outcome;
 }
 
+/** A body the service does not read, as a correction's `errorDetails`. */
+const bodyProblemDetails: Record<BodyProblem, string> = {
+  content_type: "body: Content-Type must be application/json",
+  too_large: `body: larger than ${maxBodyBytes / (1024 * 1024)} MB`,
+  malformed: "body: not valid JSON",
+  empty: "body: empty",
+  too_deep: `body: objects and arrays nested more than ${jsonLimits.depth} levels deep`,
+  too_many_members: `body: an object has more than ${jsonLimits.members} members`,
+};
+
 /** Handles one check cashing request; unknown routes get 404 with the same errors body. */
 export async function handleCheckCashing(req: IncomingMessage, store: Store): Promise<JsonReply> {
   const path = (req.url ?? "/").split("?")[0];
@@ -108,9 +115,7 @@ export async function handleCheckCashing(req: IncomingMessage, store: Store): Pr
     return errorsReply(404, [entry({ errorPath: path.slice(0, 200), errorMessage: "Route not found", errorType: "correction", responseCode: responseCodes.unknownRoute })]);
   }
   const body = await readJsonBody(req);
-  if (!body.ok) {
-    const details = { content_type: "body: Content-Type must be application/json", too_large: "body: larger than 1 MB", malformed: "body: not valid JSON", empty: "body: empty" }[body.reason];
-    return errorsReply(400, [correction("Request body invalid", details, responseCodes.bodyInvalid, undefined)]);
-  }
+  // A body refused for its shape was parsed: its top-level trxID is echoed, as on any other correction.
+  if (!body.ok) return errorsReply(400, [correction("Request body invalid", bodyProblemDetails[body.reason], responseCodes.bodyInvalid, echoableTrxId(body.parsed))]);
   return submitPayroll(body.value, store);
 }

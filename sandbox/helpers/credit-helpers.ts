@@ -9,12 +9,12 @@ import { invalidState } from "./conflict.js";
 function movePending(ctx: BankContext, id: string, refused: string, outcome: (credit: CreditRecord) => CreditRecord): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
-  return ctx.store.transaction(() => {
-    const credit = ctx.store.get<CreditRecord>("credits", id);
+  return ctx.write((store) => {
+    const credit = store.get<CreditRecord>("credits", id);
     if (!credit) return notFound();
     if (credit.status !== "pending") return invalidState(refused);
     const moved = { ...outcome(credit), updated_at: nowIso() };
-    ctx.store.update("credits", id, moved);
+    store.update("credits", id, moved);
     return reply(200, { data: creditView(moved), meta: { type: "credit" } });
   });
 }

@@ -34,10 +34,10 @@ function actOn<T>(ctx: BankContext, id: string, schemaName: string | undefined, 
     body = parsed.value;
   }
   const apply = change(body);
-  return ctx.store.transaction(() => {
-    const outcome = apply(ctx.store.get<IntentRecord>("intents", id) as IntentRecord);
+  return ctx.write((store) => {
+    const outcome = apply(store.get<IntentRecord>("intents", id) as IntentRecord);
     if ("refused" in outcome) return invalidState(outcome.refused);
-    ctx.store.update("intents", id, outcome.intent);
+    store.update("intents", id, outcome.intent);
     return reply(200, { data: fullView(outcome.intent), meta: { type: "transaction_intent" } });
   });
 }

@@ -1,24 +1,21 @@
 // Routes of the test helpers (spec/sandbox-helpers/helpers.tsp), served by the bank service under
 // `/_sandbox`, a prefix no API path uses.
-import type { BankContext } from "../bank/context.js";
-import type { JsonReply } from "../http.js";
+import type { Route } from "../bank/context.js";
 import { failCredit, settleCredit } from "./credit-helpers.js";
 import { acceptServiceFee, failNextCapture, returnDebit, setIntentStatus } from "./intent-helpers.js";
 import { getSettings, resetTenant, updateSettings } from "./settings-routes.js";
 
-export type HelperRoute = { method: string; pattern: RegExp; handle: (ctx: BankContext, id: string) => JsonReply };
-
 const intent = (action: string) => new RegExp(`^/_sandbox/transaction-intents/([^/]+)/${action}$`);
 const credit = (action: string) => new RegExp(`^/_sandbox/credits/([^/]+)/${action}$`);
 
-export const helperRoutes: HelperRoute[] = [
-  { method: "POST", pattern: intent("accept-service-fee"), handle: acceptServiceFee },
-  { method: "POST", pattern: intent("status"), handle: setIntentStatus },
-  { method: "POST", pattern: intent("fail-next-capture"), handle: failNextCapture },
-  { method: "POST", pattern: intent("return-debit"), handle: returnDebit },
-  { method: "POST", pattern: credit("settle"), handle: settleCredit },
-  { method: "POST", pattern: credit("fail"), handle: failCredit },
-  { method: "GET", pattern: /^\/_sandbox\/settings$/, handle: (ctx) => getSettings(ctx) },
-  { method: "PATCH", pattern: /^\/_sandbox\/settings$/, handle: (ctx) => updateSettings(ctx) },
-  { method: "POST", pattern: /^\/_sandbox\/reset$/, handle: (ctx) => resetTenant(ctx) },
+export const helperRoutes: Route[] = [
+  { method: "POST", pattern: intent("accept-service-fee"), operation: "acceptServiceFee", handle: acceptServiceFee },
+  { method: "POST", pattern: intent("status"), operation: "setIntentStatus", handle: setIntentStatus },
+  { method: "POST", pattern: intent("fail-next-capture"), operation: "failNextCapture", handle: failNextCapture },
+  { method: "POST", pattern: intent("return-debit"), operation: "returnDebit", handle: returnDebit },
+  { method: "POST", pattern: credit("settle"), operation: "settleCredit", handle: settleCredit },
+  { method: "POST", pattern: credit("fail"), operation: "failCredit", handle: failCredit },
+  { method: "GET", pattern: /^\/_sandbox\/settings$/, operation: "getSandboxSettings", handle: (ctx) => getSettings(ctx) },
+  { method: "PATCH", pattern: /^\/_sandbox\/settings$/, operation: "updateSandboxSettings", handle: (ctx) => updateSettings(ctx) },
+  { method: "POST", pattern: /^\/_sandbox\/reset$/, operation: "resetSandbox", handle: (ctx) => resetTenant(ctx) },
 ];

@@ -15,9 +15,9 @@ export function updateSettings(ctx: BankContext): JsonReply {
   if ("reply" in key) return key.reply;
   const parsed = helperBody<SettingsUpdate>(ctx, "SandboxSettingsUpdate");
   if ("reply" in parsed) return parsed.reply;
-  return ctx.store.transaction(() => {
-    const settings = updatedSettings(readSettings(ctx.store), parsed.value);
-    writeSettings(ctx.store, settings);
+  return ctx.write((store) => {
+    const settings = updatedSettings(readSettings(store), parsed.value);
+    writeSettings(store, settings);
     return reply(200, { data: settingsView(settings) });
   });
 }
@@ -26,6 +26,7 @@ export function updateSettings(ctx: BankContext): JsonReply {
 export function resetTenant(ctx: BankContext): JsonReply {
   const key = requireKey(ctx, "secret");
   if ("reply" in key) return key.reply;
-  const removed = ctx.store.clear();
+  // A tenant that does not exist yet has nothing to delete: the reset creates no tenant.
+  const removed = ctx.write((store) => store.clear());
   return reply(200, { data: { transaction_intents: removed.intents, credits: removed.credits } });
 }

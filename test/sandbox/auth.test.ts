@@ -50,7 +50,9 @@ describe("keys per operation", () => {
           assert.ok(status !== 401 && status !== 403, `${kind} key refused with ${status}`);
         } else {
           assert.equal(status, 403, kind);
-          assert.deepEqual(body, { message: "This action is unauthorized." });
+          // The message names the key the operation takes (issue 16).
+          const takes = c.accepts[0] === "secret" ? "the secret key" : "the publishable key";
+          assert.deepEqual(body, { message: `This action is unauthorized. ${c.operationId} takes ${takes}; the request carried the ${kind} key.` });
         }
       }
     });

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import type { Sandbox } from "../../sandbox/server.js";
-import { listColumns, listValues } from "../../sandbox/list-indexes.js";
+import { listColumns, listValues } from "../../sandbox/schema.js";
 import { Store, type Filter, type Table } from "../../sandbox/store.js";
 import { bankClient, capturedIntent, createIntent, party, startTestSandbox, type BankClient } from "./helpers.js";
 

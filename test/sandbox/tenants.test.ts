@@ -7,7 +7,8 @@ import { after, before, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import type { Sandbox } from "../../sandbox/server.js";
 import { defaultTenantName, tenantFileName, Tenants } from "../../sandbox/tenants.js";
-import { bankClient, checkCashingClient, createIntent, payrollRequest, raw, startTestSandbox, type BankClient } from "./helpers.js";
+import { rawHelper } from "./helper-requests.js";
+import { bankClient, checkCashingClient, createIntent, party, payrollRequest, raw, startTestSandbox, type BankClient } from "./helpers.js";
 
 const intentPath = "/api/transaction-intents/{transaction_intent_id}" as const;
 
@@ -259,16 +260,16 @@ describe("Tenants", () => {
 
   test("keeps at most the bound of tenant files open and reopens a closed one with its data", () => {
     const { dir, database } = tempDatabase();
-    const tenants = new Tenants(keys, database, 2);
+    const tenants = new Tenants(keys, database, { openLimit: 2 });
     try {
-      tenants.storeOf("one").insert("intents", "transaction_intent_One", { id: "transaction_intent_One" });
+      tenants.write("one", (store) => store.insert("intents", "transaction_intent_One", { id: "transaction_intent_One" }));
       for (const name of ["two", "three", "four"]) {
-        tenants.storeOf(name).insert("intents", `transaction_intent_${name}`, {});
+        tenants.write(name, (store) => store.insert("intents", `transaction_intent_${name}`, {}));
         assert.ok(tenants.openCount() <= 2);
       }
-      assert.deepEqual(tenants.storeOf("one").get("intents", "transaction_intent_One"), { id: "transaction_intent_One" });
+      assert.deepEqual(tenants.reader("one").get("intents", "transaction_intent_One"), { id: "transaction_intent_One" });
       assert.equal(tenants.openCount(), 2);
-      assert.equal(tenants.storeOf("sandbox"), tenants.defaultStore);
+      assert.equal(tenants.reader("sandbox"), tenants.defaultStore);
       assert.equal(tenants.openCount(), 2, "the default tenant is outside the bound");
     } finally {
       tenants.close();
@@ -277,13 +278,12 @@ describe("Tenants", () => {
   });
 
   test("in memory, tenants are never closed before the sandbox (their data would be lost)", () => {
-    const tenants = new Tenants(keys, ":memory:", 2);
+    const tenants = new Tenants(keys, ":memory:", { openLimit: 2 });
     try {
-      tenants.storeOf("one").insert("intents", "transaction_intent_One", {});
-      for (const name of ["two", "three", "four"]) tenants.storeOf(name);
+      for (const name of ["one", "two", "three", "four"]) tenants.write(name, (store) => store.insert("intents", `transaction_intent_${name}`, {}));
       assert.equal(tenants.openCount(), 4);
-      assert.equal(tenants.storeOf("one").count("intents"), 1);
-      assert.equal(tenants.storeOf("two").count("intents"), 0);
+      assert.equal(tenants.reader("one").count("intents"), 1);
+      assert.equal(tenants.reader("one").get("intents", "transaction_intent_two"), undefined);
     } finally {
       tenants.close();
     }
@@ -306,5 +306,71 @@ describe("Tenants", () => {
     assert.equal(tenantFileName("ci-job_7"), "ci-job_7.db");
     assert.equal(tenantFileName("CI"), "+c+i.db");
     assert.notEqual(tenantFileName("Ab").toLowerCase(), tenantFileName("aB").toLowerCase());
+  });
+});
+
+describe("tenants bounded (issue 17)", () => {
+  const { dir, database } = tempDatabase();
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const tenantFile = (name: string) => join(`${database}.tenants`, tenantFileName(name));
+  const list = (sandbox: Sandbox, name: string, kind = "sk") =>
+    raw("bank-payments", sandbox.bankUrl, "GET", "/api/transaction-intents", { operationId: "listTransactionIntents", headers: { Authorization: `Bearer ${kind}_test_${name}` } });
+
+  test("reads, refusals and a reset create no tenant file; the first write does", async () => {
+    const sandbox = await startTestSandbox({ database });
+    try {
+      const reader = await list(sandbox, "reader");
+      assert.equal(reader.status, 200);
+      assert.equal(reader.body.meta.total, 0);
+      const missing = await raw("bank-payments", sandbox.bankUrl, "GET", "/api/transaction-intents/transaction_intent_Nope", {
+        operationId: "getTransactionIntent",
+        headers: { Authorization: "Bearer pk_test_reader" },
+      });
+      assert.equal(missing.status, 404);
+      const refused = await bankClient(sandbox, "sk_test_reader").POST("/api/transaction-intents", { body: { amount: -1 } as any });
+      assert.equal(refused.response.status, 422);
+      const reset = await rawHelper(sandbox, "resetSandbox", "POST", "/_sandbox/reset", { key: "sk_test_reader" });
+      assert.equal(reset.status, 200);
+      assert.equal(existsSync(tenantFile("reader")), false, "no file after reads, a 422 and a reset");
+      await createIntent(bankClient(sandbox, "sk_test_reader"), { amount: 5 });
+      assert.equal(existsSync(tenantFile("reader")), true, "the first write made it");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test("--max-tenants: past the cap a new key gets 401 saying so, the log says so, existing tenants keep working", async () => {
+    const lines: string[] = [];
+    // "reader" exists from the test above: one more fits under a cap of 2.
+    const sandbox = await startTestSandbox({ database, maxTenants: 2, log: (line) => lines.push(line) });
+    try {
+      await createIntent(bankClient(sandbox, "sk_test_second"), { amount: 6 });
+      const before = lines.length;
+      for (const kind of ["sk", "pk"]) {
+        const { status, body } = await list(sandbox, "third", kind);
+        assert.equal(status, 401, kind);
+        assert.match(body.message, /^Unauthenticated\. The sandbox already holds its maximum of 2 tenants \(--max-tenants\)/);
+      }
+      const write = await bankClient(sandbox, "sk_test_third").POST("/api/transaction-intents", { body: { amount: 7, ...party(), store_number: "1", type: "bankpay" } });
+      assert.equal(write.response.status, 401);
+      assert.equal(existsSync(tenantFile("third")), false);
+      assert.ok(lines.slice(before).some((line) => /tenant "third" refused: .*maximum of 2 tenants/.test(line)), lines.join("\n"));
+      assert.ok(lines.some((line) => / third GET \/api\/transaction-intents 401 /.test(line)), "the request log names the tenant, method, path and status");
+      for (const name of ["reader", "second"]) assert.equal((await list(sandbox, name)).status, 200, name);
+      assert.equal((await bankClient(sandbox, sandbox.secretKey).GET("/api/transaction-intents", { params: { query: {} } })).response.status, 200, "the default tenant is outside the cap");
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test("in memory the same cap holds", async () => {
+    const sandbox = await startTestSandbox({ database: ":memory:", maxTenants: 1 });
+    try {
+      await createIntent(bankClient(sandbox, "sk_test_first"), { amount: 5 });
+      assert.equal((await list(sandbox, "second")).status, 401);
+      assert.equal((await list(sandbox, "first")).body.meta.total, 1);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

@@ -89,7 +89,7 @@ describe("keys and unknown objects", () => {
       }
       const answer = await rawHelper(sandbox, helper.operationId, helper.method, helper.path, { body: helper.body, key: sandbox.publishableKey });
       assert.equal(answer.status, 403, helper.operationId);
-      assert.deepEqual(answer.body, { message: "This action is unauthorized." });
+      assert.deepEqual(answer.body, { message: `This action is unauthorized. ${helper.operationId} takes the secret key; the request carried the publishable key.` });
     }
     const { data } = await helpers.GET("/_sandbox/settings");
     assert.equal(data!.data.capture_retries, 3, "the refused settings update changed nothing");

@@ -1,13 +1,31 @@
-// The structure that keeps list pages flat as the data grows (issue 11): every list filter is a
-// column beside the JSON document (written by the Store with the document) with an index on
-// (column, seq), so a filtered page walks only its own index range in list order; and a totals table
-// kept by triggers gives `total` for no filter, one filter or a kept pair without counting rows. The
-// first version's files (seq, id, data only) get all of this in place on open.
+// The database schema of one tenant, in one place: the tables, the list filter columns beside each
+// document with their indexes, the totals the triggers keep, and the migrations of older files.
+// The Store (store.ts) imports this module; this module imports nothing of the Store.
 //
-// Plain columns, not generated ones: a virtual generated column re-parses the document for every
-// index and trigger that reads it, which made each write 2-3x slower (an update touches every index).
+// Lists stay flat as the data grows (issue 11): every list filter is a column beside the JSON
+// document (written by the Store with the document) with an index on (column, seq), so a filtered
+// page walks only its own index range in list order; and a totals table kept by triggers gives
+// `total` for no filter, one filter or a kept pair without counting rows.
+//
+// Writes pay for every index a row enters (issue 17): each is one more page in the commit. So the
+// indexes are partial (`WHERE column IS NOT NULL`: no filter value is NULL, so a row whose member is
+// absent, such as a new intent's reference_id, enters no index for it), and new files drop
+// AUTOINCREMENT (its sqlite_sequence row was one more page per insert; `seq` still grows with every
+// insert, since SQLite takes the largest rowid plus one). Plain columns, not generated ones: a
+// virtual generated column re-parses the document for every index and trigger that reads it.
 import type Database from "better-sqlite3";
-import type { Table } from "./store.js";
+
+export type Table = "intents" | "credits";
+
+/**
+ * The schema version a current file records in `PRAGMA user_version`. A file at this version opens
+ * without writing anything, so opening never waits for another process's write lock. Files of
+ * earlier versions are brought up to date once, in one transaction:
+ * - v1 (user_version 0, no totals table): documents only;
+ * - v2 (user_version 0, totals table): filter columns with full indexes;
+ * - v3: partial indexes.
+ */
+export const schemaVersion = 3;
 
 /** Document member (a top-level JSON path, as a Filter names it) → its list column, for every filter of each list. */
 export const listColumns: Record<Table, Record<string, string>> = {
@@ -78,10 +96,35 @@ export function listValues(table: Table, document: unknown): Array<string | numb
   });
 }
 
-// The columns are declared without a type on purpose: no affinity, so a value keeps its JSON type and
-// compares exactly as the first version's `json_extract(data, ?) IN (...)` did (the string "7001"
-// never equals the number 7001). The totals' `value` is untyped for the same reason.
-function addColumnsAndIndexes(db: Database.Database, table: Table): void {
+// The filter columns are declared without a type on purpose: no affinity, so a value keeps its JSON
+// type and compares exactly as the first version's `json_extract(data, ?) IN (...)` did (the string
+// "7001" never equals the number 7001). The totals' `value` is untyped for the same reason.
+function documentTable(table: Table): string {
+  const columns = Object.values(listColumns[table]).join(", ");
+  return `CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, data TEXT NOT NULL, ${columns})`;
+}
+
+const otherTables = [
+  "CREATE TABLE IF NOT EXISTS bank_accounts (id TEXT PRIMARY KEY, consumer_id TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS payroll_transactions (trx_id TEXT PRIMARY KEY, created_at TEXT NOT NULL, outcome TEXT NOT NULL)",
+  // The test helpers' settings (sandbox/helpers/settings.ts): one JSON value per name.
+  "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+];
+
+/** Each list index: its name, its columns (then `seq`), and the columns that must not be NULL to enter it. */
+function listIndexes(table: Table): Array<{ name: string; columns: string[] }> {
+  return [
+    ...Object.values(listColumns[table]).map((column) => ({ name: indexName(table, column), columns: [column] })),
+    ...listPairs[table].map((pair) => ({ name: pairIndexName(table, pair), columns: pair.map((member) => columnOf(table, member)) })),
+  ];
+}
+
+function createIndexSql({ name, columns }: { name: string; columns: string[] }, table: Table): string {
+  return `CREATE INDEX ${name} ON ${table} (${columns.join(", ")}, seq) WHERE ${columns.map((column) => `${column} IS NOT NULL`).join(" AND ")}`;
+}
+
+/** Adds the filter columns a v1 file lacks (filling them from the documents) and makes every list index partial. */
+function ensureColumnsAndIndexes(db: Database.Database, table: Table): void {
   const present = new Set((db.pragma(`table_xinfo(${table})`) as Array<{ name: string }>).map((column) => column.name));
   const missing = Object.entries(listColumns[table]).filter(([, column]) => !present.has(column));
   for (const [, column] of missing) db.exec(`ALTER TABLE ${table} ADD COLUMN ${column}`);
@@ -89,11 +132,16 @@ function addColumnsAndIndexes(db: Database.Database, table: Table): void {
     // Rows written before the column existed: one pass over the table, once.
     db.exec(`UPDATE ${table} SET ${missing.map(([member, column]) => `${column} = json_extract(data, '${member}')`).join(", ")}`);
   }
-  for (const column of Object.values(listColumns[table])) {
-    db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(table, column)} ON ${table} (${column}, seq)`);
-  }
-  for (const pair of listPairs[table]) {
-    db.exec(`CREATE INDEX IF NOT EXISTS ${pairIndexName(table, pair)} ON ${table} (${columnOf(table, pair[0])}, ${columnOf(table, pair[1])}, seq)`);
+  const existing = new Map(
+    (db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(table) as Array<{ name: string; sql: string | null }>)
+      .map((row) => [row.name, row.sql ?? ""]),
+  );
+  for (const index of listIndexes(table)) {
+    const sql = createIndexSql(index, table);
+    if (existing.get(index.name) === sql) continue;
+    // A v2 full index (every row entered it) is rebuilt partial, once.
+    if (existing.has(index.name)) db.exec(`DROP INDEX ${index.name}`);
+    db.exec(sql);
   }
 }
 
@@ -162,20 +210,31 @@ function fillTotals(db: Database.Database, table: Table): void {
   }
 }
 
+function currentVersion(db: Database.Database): number {
+  return db.pragma("user_version", { simple: true }) as number;
+}
+
 /**
- * Gives the database the list structure, idempotently, in one IMMEDIATE transaction: a crash
- * midway leaves the file as it was, and two processes opening one file migrate it once.
+ * Gives the database the current schema. A current file is only read (no lock is taken); anything
+ * else is migrated idempotently in one IMMEDIATE transaction: a crash midway leaves the file as it
+ * was, and two processes opening one file migrate it once. Throws SQLITE_BUSY when another
+ * connection holds the write lock and the connection's busy_timeout runs out.
  */
-export function ensureListIndexes(db: Database.Database): void {
+export function ensureSchema(db: Database.Database): void {
+  if (currentVersion(db) === schemaVersion) return;
   db.transaction(() => {
+    if (currentVersion(db) === schemaVersion) return;
+    for (const table of Object.keys(listColumns) as Table[]) db.exec(documentTable(table));
+    for (const sql of otherTables) db.exec(sql);
     const hadTotals = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(totalsTable) !== undefined;
     if (!hadTotals) {
       db.exec(`CREATE TABLE ${totalsTable} (tbl TEXT NOT NULL, member TEXT NOT NULL, value, n INTEGER NOT NULL, PRIMARY KEY (tbl, member, value)) WITHOUT ROWID`);
     }
     for (const table of Object.keys(listColumns) as Table[]) {
-      addColumnsAndIndexes(db, table);
+      ensureColumnsAndIndexes(db, table);
       if (!hadTotals) fillTotals(db, table);
       addTotalsTriggers(db, table);
     }
+    db.pragma(`user_version = ${schemaVersion}`);
   }).immediate();
 }
