@@ -3,6 +3,7 @@
 // one service. In the full profile every response goes through one oracle, which predicts it from
 // everything the run has seen; the result carries every check and what the oracle judged.
 import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ApiClient } from "./client.js";
 import { runDreddLayer } from "./dredd/layer.js";
@@ -15,6 +16,16 @@ import { scenariosFor } from "./scenarios/index.js";
 import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation } from "./types.js";
+
+/** Whether the optional peer dependency Dredd can be loaded (its absence is said, not a failure of the server). */
+function dreddInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve("dredd");
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The rule each scenario group enforces (a scenario may name its own). */
 const groupRules: Record<string, string> = {
@@ -65,7 +76,9 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
 
   for (const layer of ready.ok ? layers : []) {
     if (options.failFast && failed()) break;
-    if (layer === "dredd") {
+    if (layer === "dredd" && !dreddInstalled()) {
+      record({ layer: "dredd", group: "dredd", name: "Dredd run", outcome: "skipped", durationMs: 0, reason: "Dredd is not installed, so layer 1 did not run: npm install --save-dev dredd@^14.1.0 (an optional peer dependency)" });
+    } else if (layer === "dredd") {
       const api = client();
       try {
         const results = await runDreddLayer({
