@@ -140,7 +140,8 @@ describe("transactionIntents", () => {
         assert.equal(error.error.code, "validation_error");
         assert.equal(error.status, 422);
         assert.equal(error.page, 1);
-        if (error.error.status === 422) assert.deepEqual(fieldErrors(error.error.body, "per_page"), ["invalid"]);
+        assert.ok(error.error.status === 422, JSON.stringify(error.error));
+        assert.deepEqual(fieldErrors(error.error.body, "per_page"), ["invalid"]);
         return true;
       },
     );
@@ -173,7 +174,8 @@ describe("transactionIntents", () => {
 
     const refused = await bank.transactionIntents.capture(created.id, { amount: "12.345" });
     assert.equal(refused.error?.code, "validation_error");
-    if (refused.error?.status === 422) assert.deepEqual(fieldErrors(refused.error.body, "amount"), ["invalid"]);
+    assert.ok(refused.error?.status === 422, JSON.stringify(refused.error));
+    assert.deepEqual(fieldErrors(refused.error.body, "amount"), ["invalid"]);
   });
 
   it("sends the per-call headers and honours the caller's signal", async () => {
