@@ -93,6 +93,22 @@ export class ApiClient {
     return this.baseUrl.replace(/\/$/, "") + filled + (search ? `?${search}` : "");
   }
 
+  /**
+   * fetch, and against the mock once more when a kept-alive connection was closed under it
+   * (undici's "other side closed": Prism ended the idle connection as it was reused, seen on a
+   * loaded machine). Prism keeps no state, so sending again changes nothing; against a real
+   * implementation a POST is never sent twice.
+   */
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause;
+      if (this.profile !== "mock" || cause?.code !== "UND_ERR_SOCKET") throw error;
+      return fetch(url, init);
+    }
+  }
+
   /** Calls an operation, validates the answer, and returns it. */
   async call(operationId: string, options: CallOptions = {}): Promise<ApiResponse> {
     const { method } = this.validator.operation(operationId);
@@ -109,7 +125,7 @@ export class ApiClient {
     if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
     const url = this.url(operationId, options);
     const sentAt = Date.now();
-    const response = await fetch(url, { method: method.toUpperCase(), headers, body: payload });
+    const response = await this.send(url, { method: method.toUpperCase(), headers, body: payload });
     const text = await response.text();
     const receivedAt = Date.now();
     const contentType = response.headers.get("content-type") ?? "";
