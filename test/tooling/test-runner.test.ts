@@ -2,13 +2,14 @@
 // process, and repeats every skip with its reason in its summary; a clean run passes.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { markerSupported } from "../../scripts/processes.mjs";
 import { allTestFiles, serialFiles, skipLines, summaryCounts } from "../../scripts/test.mjs";
+import { documentationBlocks } from "../readme/blocks.js";
 
 const run = promisify(execFile);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -44,6 +45,20 @@ describe("npm test (scripts/test.mjs)", () => {
     assert.ok(files.includes("test/tooling/test-runner.test.ts"));
     for (const file of serialFiles) assert.ok(files.includes(file), `${file} is not a test file`);
     assert.ok(!files.some((file) => file.includes("fixtures")));
+  });
+
+  it("is `npm test`; README and docs/contributing.md give the same two commands, and .ci/run runs them", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: Record<string, string> };
+    assert.equal(pkg.scripts.test, "node scripts/test.mjs");
+    for (const file of ["README.md", "docs/contributing.md"]) {
+      const block = documentationBlocks().find((b) => b.file === file && b.info === "sh" && /^npm test\b/m.test(b.code));
+      assert.ok(block, `${file}: no sh block with npm test`);
+      const lines = block.code.split("\n").map((line) => line.replace(/\s+#.*$/, "").trim()).filter(Boolean);
+      assert.deepEqual(lines, ["npm ci && npm start", "npm test"], file);
+    }
+    const ci = readFileSync(join(root, ".ci/run"), "utf8");
+    assert.match(ci, /^npm ci\b/m);
+    assert.match(ci, /^npm test$/m);
   });
 
   it("reads both reporters' summaries and skips", () => {
