@@ -15,7 +15,7 @@
 //    (/proc); elsewhere the check says it did not run.
 //
 // Skipped tests are listed again at the end with their reasons, so a skip is never missed in the
-// output. The summary line gives each group's time (bench/test-suite.ts reads it).
+// output. The summary line gives each group's time (BENCHMARKS.md's "Test suite" section quotes it).
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
