@@ -12,6 +12,8 @@ export interface MockOptions {
   host?: string;
   log?: PrismLog;
   readyTimeoutMs?: number;
+  /** Aborting it during the start stops what already runs and rejects. */
+  signal?: AbortSignal;
 }
 export interface RunningMock {
   bankUrl: string;
@@ -22,7 +24,7 @@ export declare function startMock(options?: MockOptions): Promise<RunningMock>;
 export type MockedDocument = "bank-payments" | "check-cashing" | "sandbox-helpers";
 export declare function startDocumentMock(
   name: MockedDocument,
-  options?: { port?: number; host?: string; log?: PrismLog; readyTimeoutMs?: number },
+  options?: { port?: number; host?: string; log?: PrismLog; readyTimeoutMs?: number; signal?: AbortSignal },
 ): Promise<{ url: string; stop(): Promise<void> }>;
 export declare function isPrismProblem(line: string): boolean;
 export declare function banner(options: { bankUrl: string; checkCashingUrl: string; verbose: boolean }): string;

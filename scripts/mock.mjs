@@ -21,9 +21,13 @@ import { fileURLToPath } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const prismBin = join(root, "node_modules/@stoplight/prism-cli/dist/index.js");
+const prismChild = join(root, "scripts/prism-child.cjs");
 
 export const DEFAULT_BANK_PORT = 4010;
 export const DEFAULT_CHECK_CASHING_PORT = 4011;
+/** Where `npm run sandbox` / `npx payments-sandbox` serve by default (sandbox/cli.ts). */
+const SANDBOX_BANK_URL = "http://127.0.0.1:4020";
+const SANDBOX_CHECK_CASHING_URL = "http://127.0.0.1:4021";
 
 /** A port that is free on `host` right now (the OS picks it). */
 export function freePort(host = "127.0.0.1") {
@@ -61,12 +65,17 @@ function logger(log) {
   return log ? (line, label) => process.stdout.write(`[${label}] ${line}\n`) : () => {};
 }
 
-/** Starts one Prism mock and resolves once it listens (TCP), or rejects if it exits or never does. */
-async function startPrism({ document, host, port, log, label, readyTimeoutMs }) {
+/**
+ * Starts one Prism mock and resolves once it listens (TCP), or rejects if it exits, never does, or
+ * `signal` aborts first. Prism runs under scripts/prism-child.cjs, which ends it when this process
+ * ends, so no mock outlives its starter.
+ */
+async function startPrism({ document, host, port, log, label, readyTimeoutMs, signal }) {
   if (!existsSync(prismBin)) throw new Error(`Prism is not installed (${prismBin}); run npm ci`);
-  const child = spawn(process.execPath, [prismBin, "mock", "--host", host, "--port", String(port), document], {
+  signal?.throwIfAborted();
+  const child = spawn(process.execPath, [prismChild, prismBin, "mock", "--host", host, "--port", String(port), document], {
     cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   const output = [];
   const emit = logger(log);
@@ -85,7 +94,7 @@ async function startPrism({ document, host, port, log, label, readyTimeoutMs }) 
   child.stdout.on("data", collector());
   child.stderr.on("data", collector());
   let exited = null;
-  const exitedPromise = new Promise((r) => child.once("exit", (code, signal) => { exited = { code, signal }; r(); }));
+  const exitedPromise = new Promise((r) => child.once("exit", (code, exitSignal) => { exited = { code, signal: exitSignal }; r(); }));
 
   const stop = async () => {
     if (exited === null) {
@@ -101,6 +110,10 @@ async function startPrism({ document, host, port, log, label, readyTimeoutMs }) 
   let url;
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
+    if (signal?.aborted) {
+      await stop();
+      throw signal.reason;
+    }
     if (exited !== null) {
       throw new Error(`Prism (${label}) exited (${exited.code ?? exited.signal}) before it was ready:\n${output.join("")}`);
     }
@@ -129,9 +142,9 @@ async function startPrism({ document, host, port, log, label, readyTimeoutMs }) 
  * Starts a Prism mock of one published document (`bank-payments`, `check-cashing` or
  * `sandbox-helpers`); resolves to `{ url, stop }` once it listens.
  */
-export async function startDocumentMock(name, { port = 0, host = "127.0.0.1", log = false, readyTimeoutMs = 60_000 } = {}) {
+export async function startDocumentMock(name, { port = 0, host = "127.0.0.1", log = false, readyTimeoutMs = 60_000, signal } = {}) {
   const { url, stop } = await startPrism({
-    document: join(root, "generated/openapi", `${name}.yaml`), host, port, log, label: name, readyTimeoutMs,
+    document: join(root, "generated/openapi", `${name}.yaml`), host, port, log, label: name, readyTimeoutMs, signal,
   });
   return { url, stop };
 }
@@ -139,7 +152,8 @@ export async function startDocumentMock(name, { port = 0, host = "127.0.0.1", lo
 /**
  * Starts both mocks. Resolves to `{ bankUrl, checkCashingUrl, stop }` once both answer; `stop()`
  * ends both Prism processes. Ports default to 4010 and 4011; port 0 lets the OS pick a free one
- * (the URLs then carry the port Prism reports).
+ * (the URLs then carry the port Prism reports). An aborted `signal` stops whatever started and
+ * rejects.
  */
 export async function startMock({
   bankPort = DEFAULT_BANK_PORT,
@@ -147,8 +161,9 @@ export async function startMock({
   host = "127.0.0.1",
   log = false,
   readyTimeoutMs = 60_000,
+  signal,
 } = {}) {
-  const common = { host, log, readyTimeoutMs };
+  const common = { host, log, readyTimeoutMs, signal };
   const results = await Promise.allSettled([
     startDocumentMock("bank-payments", { ...common, port: bankPort }),
     startDocumentMock("check-cashing", { ...common, port: checkCashingPort }),
@@ -184,10 +199,13 @@ Try:
   Pick a documented response with -H 'Prefer: code=409' or -H 'Prefer: code=201, example=Create and authorize'
   (without 'Prefer: code=201' a creation answers the lowest 2xx: the 200 "declined" example).
 
-A stateful service that remembers and applies the rules (the reference sandbox):
-  npm run sandbox             bank on http://127.0.0.1:4020, check cashing on http://127.0.0.1:4021
-                              (from an install of the package: npx payments-sandbox)
-From TypeScript (README, "Example: a complete integration"):
+The mock keeps no state: a created intent cannot be read back or captured. README's complete
+example (create, capture, refund, credit, list) needs the reference sandbox, which remembers and
+applies the rules:
+  npm run sandbox       bank on ${SANDBOX_BANK_URL}, check cashing on ${SANDBOX_CHECK_CASHING_URL}
+                        (in a project that installed the package: npx payments-sandbox)
+  npx tsx example.ts    the example's default URL is the sandbox's; BANK_PAYMENTS_URL=<url> for another
+The typed client against this mock answers the contract's examples:
   import { createBankPayments } from "bank-payments-contract";
   const bank = createBankPayments({ baseUrl: "${bankUrl}", apiKey: "sk_test_any" });
 
@@ -200,22 +218,32 @@ async function main() {
   const host = process.env.MOCK_HOST ?? "127.0.0.1";
   const bankPort = Number(process.env.BANK_MOCK_PORT ?? DEFAULT_BANK_PORT);
   const checkCashingPort = Number(process.env.CHECK_CASHING_MOCK_PORT ?? DEFAULT_CHECK_CASHING_PORT);
+  // The handlers come first: a SIGINT or SIGTERM that arrived before them (for instance right
+  // after the banner) would end this process at once, by the signal's default action, without
+  // stopping Prism. During start-up a signal aborts the start, which stops what already runs.
+  const starting = new AbortController();
   let ready = false;
   const log = (line, label) => {
     if (verbose || (ready && isPrismProblem(line))) process.stdout.write(`[${label}] ${line}\n`);
   };
-  const mock = await startMock({ host, bankPort, checkCashingPort, log });
-  process.stdout.write(banner({ ...mock, verbose }));
-  ready = true;
+  const started = startMock({ host, bankPort, checkCashingPort, log, signal: starting.signal });
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
-    await mock.stop();
+    starting.abort(new Error("stopped during start-up"));
+    await started.then((mock) => mock.stop(), () => undefined);
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+
+  const mock = await started.catch((error) => {
+    if (stopping) return new Promise(() => {}); // shutdown() exits once the start has unwound
+    throw error;
+  });
+  process.stdout.write(banner({ ...mock, verbose }));
+  ready = true;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

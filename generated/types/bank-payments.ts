@@ -135,7 +135,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Authorize, capture, refund, cancel or cancel the refund of a transaction intent
+         * Authorize, capture, refund or cancel
          * @description Act on a transaction intent; `action` selects the operation. Pre-states (contract decision
          *     B-28, the documentation names only some):
          *
@@ -188,7 +188,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update the billing address of a transaction intent
+         * Update the billing address
          * @description Update the billing address of a transaction intent. Contract decisions: the secret key is
          *     refused with 403 (the documentation names only the publishable key); success is 200 with the
          *     intent in its reduced view and the new `billing_address_id`; the address can be updated in any

@@ -1,8 +1,13 @@
 // The reference pages in a real browser (Debian's Chromium, headless, through playwright-core),
-// opened from file:// as a user opens them offline: the first screen lists every operation of
-// the service, a link there opens its operation, the guide's headings are in the side menu, and
-// the search (built in an idle callback, also where the browser lacks requestIdleCallback) finds
-// `capture`.
+// opened from file:// as a user opens them offline, 1280 x 800: the landing page links both
+// references, which open; the first screen lists every operation of the service, a link there
+// opens its operation, whose title takes at most two lines (in the page and the side menu); the
+// description's tables wrap inside the page instead of being cut off; the guide's headings are in
+// the side menu; the search (built in an idle callback, also where the browser lacks
+// requestIdleCallback) finds `capture`.
+//
+// Without /usr/bin/chromium the tests are skipped, and say why. CI installs Chromium and sets
+// REQUIRE_CHROMIUM=1 (.ci/run), so there a missing browser fails instead of skipping.
 import assert from "node:assert/strict";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,9 +15,14 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { pathToFileURL } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { buildDocs } from "../../scripts/docs.mjs";
+import { buildDocs, operationRoute } from "../../scripts/docs.mjs";
 
 const chromiumPath = "/usr/bin/chromium";
+const chromiumRequired = process.env.REQUIRE_CHROMIUM === "1";
+const chromiumMissing = !existsSync(chromiumPath);
+const whenChromium = chromiumMissing && !chromiumRequired
+  ? { skip: `${chromiumPath} is missing: install Debian's chromium package (apt-get install chromium) to run the browser tests of the reference pages` }
+  : {};
 // Flags for headless Chromium as root on these machines (../shared/DESIGN.md); playwright-core
 // gives each launch a fresh temporary profile directory of its own.
 const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -29,24 +39,17 @@ function operationsOf(name: string): Operation[] {
     Object.values(item).filter((op): op is Operation => typeof op === "object" && op !== null && "operationId" in op));
 }
 
-/** Redoc 3's route of an operation: `#/<tag slug>/<operationId in lower case>`. */
-export function operationRoute(operation: Operation): string {
-  return `#/${operation.tags[0].toLowerCase().replace(/\s+/g, "-")}/${operation.operationId.toLowerCase()}`;
-}
-
-before(async () => {
-  assert.ok(existsSync(chromiumPath), `${chromiumPath} is missing: install Debian's chromium package`);
-  await buildDocs({ outDir });
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-});
-
-after(async () => {
-  await browser?.close();
-  rmSync(outDir, { recursive: true, force: true });
-});
+after(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** Opens a page from file:// and waits until Redoc is hydrated and its search index is built. */
 async function open(name: string, options: { withoutIdleCallback?: boolean; hash?: string } = {}): Promise<Page> {
+  const page = await openFile(`${name}.html`, options);
+  await page.waitForFunction(() => /Search/.test(document.querySelector("[data-testid=search-trigger]")?.textContent ?? ""));
+  return page;
+}
+
+/** Opens a file of the built site from file://. */
+async function openFile(file: string, options: { withoutIdleCallback?: boolean; hash?: string } = {}): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(20_000);
   if (options.withoutIdleCallback) {
@@ -56,9 +59,26 @@ async function open(name: string, options: { withoutIdleCallback?: boolean; hash
       Reflect.deleteProperty(window, "cancelIdleCallback");
     });
   }
-  await page.goto(pathToFileURL(join(outDir, `${name}.html`)).href + (options.hash ?? ""));
-  await page.waitForFunction(() => /Search/.test(document.querySelector("[data-testid=search-trigger]")?.textContent ?? ""));
+  await page.goto(pathToFileURL(join(outDir, file)).href + (options.hash ?? ""));
   return page;
+}
+
+/** How many lines each visible element whose whole text is `text` takes (0 for a hidden one). */
+function linesOf(page: Page, text: string): Promise<number[]> {
+  return page.evaluate((wanted) => Array.from(document.querySelectorAll("h1, h2, a, span, div, li, p, label"))
+    .filter((element) => Array.from(element.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim() === wanted))
+    .map((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    }), text);
+}
+
+/** The description tables wider than the box that shows them (cut off, or scrolled sideways). */
+function overflowingTables(page: Page): Promise<string[]> {
+  return page.evaluate(() => Array.from(document.querySelectorAll(".md-table-wrapper"))
+    .filter((wrapper) => wrapper.scrollWidth > wrapper.clientWidth + 1)
+    .map((wrapper) => `${wrapper.querySelector("th")?.textContent ?? "?"}...: ${wrapper.scrollWidth} px in ${wrapper.clientWidth} px`));
 }
 
 /** The `href`s of the links that are visible in the first screen of the main content. */
@@ -72,62 +92,115 @@ function firstScreenLinks(page: Page): Promise<string[]> {
     .map((a) => a.getAttribute("href") ?? ""), viewport.height);
 }
 
-for (const [name, guide] of [
-  ["bank-payments", ["Payment flow", "Declines and adverse action", "Paying a consumer", "Pagination"]],
-  ["check-cashing", ["Approvals, declines and corrections"]],
-] as const) {
-  describe(`${name}.html in Chromium`, () => {
-    it("shows a link to every operation on the first screen", async () => {
-      const page = await open(name);
-      try {
-        await page.screenshot({ path: join(outDir, `${name}-first-screen.png`) });
-        const links = await firstScreenLinks(page);
-        const missing = operationsOf(name).map(operationRoute).filter((route) => !links.includes(route));
-        assert.deepEqual(missing, [], `not on the first screen (links seen: ${links.join(", ")})`);
-      } finally {
-        await page.close();
-      }
-    });
+describe("reference pages in Chromium", whenChromium, () => {
+  before(async () => {
+    assert.ok(!chromiumMissing, `${chromiumPath} is missing, and REQUIRE_CHROMIUM=1 says this run must test in Chromium: apt-get install chromium`);
+    await buildDocs({ outDir });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  });
 
-    it("opens the operation a first-screen link names", async () => {
-      const page = await open(name);
-      try {
-        const operation = operationsOf(name).at(-1)!;
-        await page.locator(`a[href="${operationRoute(operation)}"]`).first().click();
-        await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => {
-          const box = h.getBoundingClientRect();
-          return h.textContent?.trim() === summary && box.top >= 0 && box.top < window.innerHeight;
-        }), operation.summary);
-      } finally {
-        await page.close();
-      }
-    });
+  after(async () => {
+    await browser?.close();
+  });
 
-    it("lists the guide's sections in the side menu", async () => {
-      const page = await open(name);
-      try {
-        const menu = await page.$$eval('[data-component-name="Menu/MenuItem"]', (items) => items.map((i) => (i as HTMLElement).innerText.trim()));
-        for (const heading of guide) assert.ok(menu.includes(heading), `${heading} not in ${JSON.stringify(menu)}`);
-      } finally {
-        await page.close();
+  describe("index.html, the landing page", () => {
+    it("links both references, each opens in Redoc, and nothing is wider than the window", async () => {
+      for (const name of ["bank-payments", "check-cashing"]) {
+        const page = await openFile("index.html");
+        try {
+          assert.deepEqual(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
+          await page.locator(`h3 a[href="${name}.html"]`).click();
+          await page.waitForFunction(() => /Search/.test(document.querySelector("[data-testid=search-trigger]")?.textContent ?? ""));
+          assert.match(page.url(), new RegExp(`/${name}\\.html$`));
+        } finally {
+          await page.close();
+        }
       }
     });
   });
-}
 
-describe("search", () => {
-  for (const withoutIdleCallback of [false, true]) {
-    it(`finds "capture" in bank-payments.html${withoutIdleCallback ? " in a browser without requestIdleCallback" : ""}`, async () => {
-      const page = await open("bank-payments", { withoutIdleCallback });
-      try {
-        await page.locator("[data-testid=search-trigger]").click();
-        await page.locator("[data-testid=search-dialog] input").fill("capture");
-        const first = page.locator('[data-component-name="Search/SearchItem"]').first();
-        await first.waitFor();
-        assert.match((await first.innerText()).toLowerCase(), /capture/);
-      } finally {
-        await page.close();
-      }
+  for (const [name, guide] of [
+    ["bank-payments", ["Payment flow", "Declines and adverse action", "Paying a consumer", "Pagination"]],
+    ["check-cashing", ["Approvals, declines and corrections"]],
+  ] as const) {
+    describe(`${name}.html in Chromium`, () => {
+      it("shows a link to every operation on the first screen", async () => {
+        const page = await open(name);
+        try {
+          await page.screenshot({ path: join(outDir, `${name}-first-screen.png`) });
+          const links = await firstScreenLinks(page);
+          const missing = operationsOf(name).map(operationRoute).filter((route) => !links.includes(route));
+          assert.deepEqual(missing, [], `not on the first screen (links seen: ${links.join(", ")})`);
+        } finally {
+          await page.close();
+        }
+      });
+
+      it("opens the operation a first-screen link names", async () => {
+        const page = await open(name);
+        try {
+          const operation = operationsOf(name).at(-1)!;
+          await page.locator(`a[href="${operationRoute(operation)}"]`).first().click();
+          await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => {
+            const box = h.getBoundingClientRect();
+            return h.textContent?.trim() === summary && box.top >= 0 && box.top < window.innerHeight;
+          }), operation.summary);
+        } finally {
+          await page.close();
+        }
+      });
+
+      it("shows each operation's title on at most two lines, in the page and in the side menu", async () => {
+        for (const operation of operationsOf(name)) {
+          const page = await open(name, { hash: operationRoute(operation) });
+          try {
+            await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => h.textContent?.trim() === summary), operation.summary);
+            const lines = (await linesOf(page, operation.summary)).filter((n) => n > 0);
+            assert.ok(lines.length >= 2, `${operation.summary}: title and menu entry shown (${lines.join(", ")})`);
+            assert.ok(lines.every((n) => n <= 2), `${operation.summary} takes ${Math.max(...lines)} lines`);
+          } finally {
+            await page.close();
+          }
+        }
+      });
+
+      it("wraps the description's tables inside the page instead of cutting them off", async () => {
+        for (const hash of ["", ...operationsOf(name).map(operationRoute)]) {
+          const page = await open(name, { hash });
+          try {
+            assert.deepEqual(await overflowingTables(page), [], `at ${name}.html${hash}`);
+          } finally {
+            await page.close();
+          }
+        }
+      });
+
+      it("lists the guide's sections in the side menu", async () => {
+        const page = await open(name);
+        try {
+          const menu = await page.$$eval('[data-component-name="Menu/MenuItem"]', (items) => items.map((i) => (i as HTMLElement).innerText.trim()));
+          for (const heading of guide) assert.ok(menu.includes(heading), `${heading} not in ${JSON.stringify(menu)}`);
+        } finally {
+          await page.close();
+        }
+      });
     });
   }
+
+  describe("search", () => {
+    for (const withoutIdleCallback of [false, true]) {
+      it(`finds "capture" in bank-payments.html${withoutIdleCallback ? " in a browser without requestIdleCallback" : ""}`, async () => {
+        const page = await open("bank-payments", { withoutIdleCallback });
+        try {
+          await page.locator("[data-testid=search-trigger]").click();
+          await page.locator("[data-testid=search-dialog] input").fill("capture");
+          const first = page.locator('[data-component-name="Search/SearchItem"]').first();
+          await first.waitFor();
+          assert.match((await first.innerText()).toLowerCase(), /capture/);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
 });

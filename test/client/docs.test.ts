@@ -1,11 +1,12 @@
 // `npm run docs` (scripts/docs.mjs): one static HTML reference per service that contains every
-// operation and fetches nothing from other hosts when viewed.
+// operation and fetches nothing from other hosts when viewed, and a landing page that says what
+// each service does and links every operation, the client and every guide.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { buildDocs, docServices, idleCallbackPolyfill, remoteAssetUrls } from "../../scripts/docs.mjs";
+import { buildDocs, docServices, firstParagraph, guides, idleCallbackPolyfill, operationRoute, remoteAssetUrls, tableWrapStyle } from "../../scripts/docs.mjs";
 
 const outDir = mkdtempSync(join(tmpdir(), "docs-site-"));
 const html = new Map<string, string>();
@@ -26,11 +27,6 @@ function documentOf(name: string): { info: { description: string }; paths: Recor
 function operationsOf(name: string): Operation[] {
   return Object.values(documentOf(name).paths).flatMap((item) =>
     Object.values(item).filter((op): op is Operation => typeof op === "object" && op !== null && "operationId" in op));
-}
-
-/** Redoc 3's route of an operation: `#/<tag slug>/<operationId in lower case>`. */
-function operationRoute(operation: Operation): string {
-  return `#/${operation.tags[0].toLowerCase().replace(/\s+/g, "-")}/${operation.operationId.toLowerCase()}`;
 }
 
 describe("reference docs", () => {
@@ -59,6 +55,12 @@ describe("reference docs", () => {
         assert.deepEqual(headings.filter((h) => tags.has(h)), []);
       });
 
+      it("opens in Redoc's stacked layout with the table wrap style (the three-panel middle column is too narrow)", () => {
+        const page = html.get(name) ?? "";
+        assert.match(page, /"layout":"stacked"/);
+        assert.ok(page.includes(tableWrapStyle));
+      });
+
       it("defines requestIdleCallback before Redoc's scripts (its search waits for an idle callback)", () => {
         const page = html.get(name) ?? "";
         assert.ok(page.indexOf(idleCallbackPolyfill) > page.indexOf("<head>"));
@@ -75,9 +77,35 @@ describe("reference docs", () => {
     });
   }
 
-  it("writes an index linking each page", () => {
-    const index = readFileSync(join(outDir, "index.html"), "utf8");
-    for (const { name } of docServices) assert.ok(index.includes(`href="${name}.html"`));
+  describe("index.html, the landing page", () => {
+    const index = () => readFileSync(join(outDir, "index.html"), "utf8");
+
+    it("says what each service does and links its page and every operation", () => {
+      for (const { name } of docServices) {
+        const document = documentOf(name);
+        assert.ok(index().includes(`href="${name}.html"`), name);
+        assert.ok(index().includes(firstParagraph(document.info.description).slice(0, 40)), `${name}: what it does`);
+        for (const operation of operationsOf(name)) assert.ok(index().includes(`href="${name}.html${operationRoute(operation)}"`), operation.operationId);
+      }
+    });
+
+    it("shows the client and links every guide of docs/ by its title, each link reaching the file", () => {
+      assert.match(index(), /createBankPayments/);
+      const found = guides();
+      assert.ok(found.length >= 8, `${found.length} guides`);
+      const hrefs = [...index().matchAll(/<dt><a href="([^"]+)">([^<]+)<\/a>/g)].map((m) => ({ href: m[1], title: m[2] }));
+      assert.deepEqual(hrefs.map((h) => h.title), found.map((g) => g.title.replace(/&/g, "&amp;")));
+      for (const { href } of hrefs) assert.ok(existsSync(resolve(outDir, href)), `${href} from ${outDir}`);
+    });
+
+    it("loads nothing from other hosts", () => {
+      assert.deepEqual(remoteAssetUrls(index()), []);
+      assert.doesNotMatch(index(), /<script/);
+    });
+  });
+
+  it("every guide starts with a paragraph the landing page can show", () => {
+    for (const { file, summary } of guides()) assert.ok(summary.length > 40, `${file}: ${summary}`);
   });
 
   it("the offline check notices a CDN script", () => {

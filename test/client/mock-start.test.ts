@@ -1,6 +1,8 @@
 // `npm start`'s mock (scripts/mock.mjs) as a user sees it: nothing before the banner, a banner
-// that names the mock, the sandbox and the client, then only Prism's warnings and errors (a request
-// that breaks the contract); `--verbose` shows everything Prism logs. And `npm start` itself runs
+// that names the mock, points README's complete example at the sandbox (the mock keeps no state)
+// and shows the client on the mock, then only Prism's warnings and errors (a request that breaks
+// the contract); `--verbose` shows everything Prism logs. However it is stopped (at the banner,
+// during start-up, or killed outright) no Prism process outlives it. And `npm start` itself runs
 // no nested npm (each nested npm repeated the user's npm warnings).
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
+import { markedProcessesAfter, markerSupported, newMarker } from "../../scripts/processes.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -16,14 +19,18 @@ interface Started {
   output: () => string;
   errors: () => string;
   waitFor: (pattern: RegExp) => Promise<RegExpMatchArray>;
-  stop: () => Promise<void>;
+  /** Sends the signal to the script alone (not to its Prism children), waits for its exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** The processes it started (Prism) still running a few seconds after it ended. */
+  leftovers: () => Promise<string[]>;
 }
 
-/** Runs scripts/mock.mjs on free ports, collecting what it prints. */
+/** Runs scripts/mock.mjs on free ports, collecting what it prints; its environment carries a marker. */
 function startMockScript(args: string[] = []): Started {
+  const marker = newMarker("MOCK_START_TEST");
   const child = spawn(process.execPath, [join(root, "scripts/mock.mjs"), ...args], {
     cwd: root,
-    env: { ...process.env, BANK_MOCK_PORT: "0", CHECK_CASHING_MOCK_PORT: "0" },
+    env: { ...process.env, BANK_MOCK_PORT: "0", CHECK_CASHING_MOCK_PORT: "0", [marker.name]: marker.value },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
@@ -32,7 +39,8 @@ function startMockScript(args: string[] = []): Started {
   const notify = () => waiters.splice(0).forEach((wake) => wake());
   child.stdout!.on("data", (chunk: Buffer) => { stdout += chunk.toString(); notify(); });
   child.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString(); notify(); });
-  const exited = new Promise<void>((done) => child.once("exit", () => { notify(); done(); }));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => { notify(); done({ code, signal }); }));
   return {
     child,
     output: () => stdout,
@@ -45,12 +53,17 @@ function startMockScript(args: string[] = []): Started {
         await new Promise<void>((wake) => waiters.push(wake));
       }
     },
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-      await exited;
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    async leftovers() {
+      return (await markedProcessesAfter(marker, 5_000)).map(({ pid, command }) => `${pid} ${command}`);
     },
   };
 }
+
+const linuxOnly = markerSupported ? {} : { skip: "finding leftover processes reads /proc (Linux only)" };
 
 describe("npm start (scripts/mock.mjs)", () => {
   it("prints nothing before its banner, which names the mock, the sandbox and the client; then only Prism's errors", async () => {
@@ -63,9 +76,12 @@ describe("npm start (scripts/mock.mjs)", () => {
       const [, bankUrl] = banner.match(/Bank Payment Service +(http:\/\/127\.0\.0\.1:\d+)/) ?? [];
       assert.ok(bankUrl, banner);
       assert.match(banner, /Check Cashing Service +http:\/\/127\.0\.0\.1:\d+/);
-      assert.match(banner, /npm run sandbox/);
+      // README's complete example needs state: the banner sends it to the sandbox, not to this mock.
+      assert.match(banner, /complete\s+example[^]*needs the reference sandbox/);
+      assert.match(banner, /npm run sandbox +bank on http:\/\/127\.0\.0\.1:4020/);
       assert.match(banner, /npx payments-sandbox/);
-      assert.match(banner, /createBankPayments\(\{ baseUrl: "http:\/\/127\.0\.0\.1:\d+"/);
+      assert.match(banner, /npx tsx example\.ts +the example's default URL is the sandbox's/);
+      assert.ok(banner.includes(`createBankPayments({ baseUrl: "${bankUrl}"`), "the client on the mock");
       assert.equal(mock.errors(), "");
 
       // A routine request prints nothing; one that breaks the contract prints Prism's errors.
@@ -96,6 +112,32 @@ describe("npm start (scripts/mock.mjs)", () => {
     } finally {
       await mock.stop();
     }
+  });
+
+  // The signal handlers were registered after the banner: a SIGTERM sent on seeing the banner
+  // ended the script by the default action and left both Prism processes running.
+  for (const args of [[], ["--verbose"]]) {
+    it(`stopped with SIGTERM the moment its banner shows${args.length ? " (--verbose)" : ""}, it exits 0 and stops both Prism processes`, linuxOnly, async () => {
+      const mock = startMockScript(args);
+      await mock.waitFor(/Ctrl-C stops both\.\n/);
+      assert.deepEqual(await mock.stop("SIGTERM"), { code: 0, signal: null });
+      assert.deepEqual(await mock.leftovers(), []);
+    });
+  }
+
+  it("stopped with SIGINT during start-up, it exits 0, prints no banner and leaves no Prism process", linuxOnly, async () => {
+    const mock = startMockScript();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // Prism started, not listening yet
+    assert.deepEqual(await mock.stop("SIGINT"), { code: 0, signal: null });
+    assert.doesNotMatch(mock.output(), /Mocks ready/);
+    assert.deepEqual(await mock.leftovers(), []);
+  });
+
+  it("killed outright (SIGKILL, no handler runs), its Prism processes end with it", linuxOnly, async () => {
+    const mock = startMockScript();
+    await mock.waitFor(/Ctrl-C stops both\.\n/);
+    assert.deepEqual(await mock.stop("SIGKILL"), { code: null, signal: "SIGKILL" });
+    assert.deepEqual(await mock.leftovers(), []);
   });
 
   it("npm start runs the build and the mock without a nested npm", () => {

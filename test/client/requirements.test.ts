@@ -1,6 +1,6 @@
 // The checks the package's commands run before loading (src/bin/requirements.ts): which
 // better-sqlite3 line fits which Node, and the one line printed when it is missing or does not fit.
-// The commands themselves are run from an installed tarball in pack.test.ts.
+// The commands themselves are run from an installed tarball in test/readme/quick-start.test.ts.
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import {

@@ -1,8 +1,9 @@
 // The fenced code blocks of README.md and of every guide in docs/. A block's info string says what
 // it is: `ts` is a program that is type-checked and run against the sandbox
-// (test/readme/readme.test.ts; README's complete example also from the packed package,
-// test/client/pack.test.ts); `text output` is what the `ts` block before it prints; `sh`, `yaml`,
-// `json` and plain `text` are shown, not run.
+// (test/readme/readme.test.ts; README's quick start and complete example also as written, in a
+// fresh project from the packed package, test/readme/quick-start.test.ts); `text output` is what
+// the `ts` block before it prints (only `sh` blocks, the commands that run it, may come between);
+// `sh`, `yaml`, `json` and plain `text` are shown, not run (but see quick-start.test.ts).
 import { readdirSync, readFileSync } from "node:fs";
 
 export interface Block {
@@ -15,7 +16,7 @@ export interface Block {
   line: number;
   /** The nearest `##` heading above the block. */
   heading: string;
-  /** For a `ts` block: the `text output` block right after it, if any. */
+  /** For a `ts` block: the `text output` block after it (with only `sh` blocks between), if any. */
   output?: string;
 }
 
@@ -25,6 +26,15 @@ const rootUrl = new URL("../../", import.meta.url);
 export function documentationFiles(): string[] {
   const guides = readdirSync(new URL("docs/", rootUrl)).filter((name) => name.endsWith(".md")).sort();
   return ["README.md", ...guides.map((name) => `docs/${name}`)];
+}
+
+/** The `ts` block a `text output` block after `blocks` belongs to: the last one, past `sh` blocks only. */
+export function programFor(blocks: Block[]): Block | undefined {
+  for (let i = blocks.length - 1; i >= 0; i -= 1) {
+    if (blocks[i].info === "ts") return blocks[i];
+    if (blocks[i].info !== "sh") return undefined;
+  }
+  return undefined;
 }
 
 /** Every fenced block of a Markdown text, `text output` blocks attached to the `ts` block they follow. */
@@ -41,8 +51,8 @@ export function blocksOf(markdown: string, file = "README.md"): Block[] {
     const body: string[] = [];
     for (i += 1; i < lines.length && lines[i] !== "```"; i += 1) body.push(lines[i]);
     const block: Block = { info: fence[1].trim(), code: `${body.join("\n")}\n`, file, line: start + 1, heading };
-    const previous = blocks.at(-1);
-    if (block.info === "text output" && previous?.info === "ts" && previous.output === undefined) previous.output = block.code;
+    const program = programFor(blocks);
+    if (block.info === "text output" && program && program.output === undefined) program.output = block.code;
     blocks.push(block);
   }
   return blocks;

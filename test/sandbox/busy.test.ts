@@ -116,6 +116,8 @@ describe("a write lock held by another connection", () => {
       const correctionMs = performance.now() - correctionStarted;
       return { writes: await writes, read, readMs, correction, correctionMs, started: readStarted };
     });
+    // Released before any assertion: a failure here must not leave the lock to the next test.
+    await released;
     const { answers, at } = value.writes;
     assert.equal(value.read.response.status, 200);
     assert.ok(value.readMs < 200, `read took ${Math.round(value.readMs)} ms`);
@@ -133,8 +135,7 @@ describe("a write lock held by another connection", () => {
     // The give-up time counts from the first busy attempt, just before the read started.
     assert.ok(waited > busyGiveUpMs - 100 && waited < busyGiveUpMs + 500, `503 after ${Math.round(waited)} ms, at the give-up time, before the lock's end`);
     assert.ok(lagMs < 100, `event loop stalled ${Math.round(lagMs)} ms`);
-    await released;
-    // (c) nothing lost, nothing half-done: the refused create is absent, the trxID still free.
+    // Nothing lost, nothing half-done: the refused create is absent, the trxID still free.
     assert.equal(await intentTotal(), before + 1);
     assert.equal((await submitPayroll(trxID)).status, 200);
   });

@@ -1,0 +1,402 @@
+// README's quick starts, run as a new user runs them, in a fresh project beside a "clone" holding
+// the packed tarball. The commands are read from README.md, so the text and this test cannot
+// drift; what is not run exactly as written is listed here, and nothing else is changed:
+//
+// - The clone block (`git clone`, `npm ci && npm pack`): this checkout is the clone and its
+//   dependencies are installed, so only `npm pack` runs (into <work>/bank-payments-contract/, the
+//   folder README's `../bank-payments-contract/<tarball>` points at).
+// - better-sqlite3 is not compiled again. README's project commands run with
+//   npm_config_ignore_scripts=true, and better-sqlite3's version in README's range is pinned to the
+//   one this repository locks; its binary, already built in this repository's node_modules, is then
+//   copied into the project when it loads in the Node running this test (same version, same Node
+//   ABI). Otherwise it is built there from source (`npm rebuild better-sqlite3`), as before. CI's
+//   `npm ci` proves the from-source build on every Node. On Node 24 the line takes README's own
+//   "on Node 24:" alternative.
+// - The sandbox and the example use README's port/URL pairing (`--bank-port` with
+//   `BANK_PAYMENTS_URL`) with free ports instead of 5020/5021; the implementer's commands get the
+//   sandbox's URLs and keys for README's `http://127.0.0.1:8080`/`8081` and `$SECRET_KEY`.
+// - Every command runs in a clean environment: no npm_* variables of the `npm test` that started
+//   this, and not this repository's node_modules/.bin on PATH.
+//
+// Along the way, what the packed package promises: the tarball's files, a shebang on every bin,
+// no heavy dependency installed with it, a consumer file that type-checks against the installed
+// declarations (with an @ts-expect-error) and runs, and the commands' one-line messages when an
+// optional dependency is missing or not built.
+import assert from "node:assert/strict";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { libAssets } from "../../scripts/copy-lib-assets.mjs";
+import { freePort } from "../../scripts/mock.mjs";
+import { completeExample, readmeBlocks, type Block } from "./blocks.js";
+
+const run = promisify(execFile);
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string; bin: Record<string, string>; dependencies: Record<string, string> };
+const tarballName = `${pkg.name}-${pkg.version}.tgz`;
+const work = mkdtempSync(join(tmpdir(), "quick-start-"));
+const clone = join(work, "bank-payments-contract");
+let project = ""; // README's `mkdir <project> && cd <project>`
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+
+// --- README's blocks --------------------------------------------------------------------------
+
+const blocks = readmeBlocks();
+const inSection = (heading: string) => blocks.filter((b) => b.heading === heading);
+const merchant = [...inSection("Quick start: merchants"), ...inSection("Example: a complete integration")];
+function findBlock(where: Block[], what: string, test: (block: Block) => boolean): Block {
+  const block = where.find(test);
+  if (!block) throw new Error(`README's quick start has no ${what} block`);
+  return block;
+}
+/** The command lines of a `sh` block: comments dropped, `\` continuations joined. */
+function commands(block: Block): string[] {
+  return block.code.replace(/\\\n\s*/g, " ").split("\n").map((line) => line.replace(/\s+#.*$/, "").trim()).filter((line) => line && !line.startsWith("#"));
+}
+const cloneBlock = findBlock(merchant, "`npm pack`", (b) => b.info === "sh" && /\bnpm pack\b/.test(b.code));
+const projectBlock = findBlock(merchant, "`npm init`", (b) => b.info === "sh" && /\bnpm init\b/.test(b.code));
+const tsconfigBlock = findBlock(merchant, "tsconfig (json)", (b) => b.info === "json");
+const sandboxBlock = findBlock(merchant, "sandbox start", (b) => b.info === "sh" && /^npx payments-sandbox\s*$/.test(b.code.trim()));
+const runBlock = findBlock(merchant, "run", (b) => b.info === "sh" && /^npx tsx example\.ts$/m.test(b.code));
+const pairingBlock = findBlock(merchant, "port/URL pairing", (b) => b.info === "sh" && /--bank-port/.test(b.code));
+const implementerBlock = findBlock(inSection("Quick start: implementers"), "conformance", (b) => b.info === "sh" && /npx conformance/.test(b.code));
+
+// --- Environment and processes ----------------------------------------------------------------
+
+/** A user's shell: no npm_* variables of the running `npm test`, not this repository's bins on PATH. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  env.PATH = (process.env.PATH ?? "").split(delimiter).filter((dir) => !dir.startsWith(join(root, "node_modules"))).join(delimiter);
+  // Quieter output and cache first; neither changes what is installed.
+  return { ...env, npm_config_loglevel: "error", npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", npm_config_prefer_offline: "true", ...extra };
+}
+
+/** Runs a shell script (README's lines) in `cwd`: stdout, or a failure that shows the output. */
+async function shell(script: string, cwd: string, env = userEnv()): Promise<string> {
+  try {
+    const { stdout } = await run("bash", ["-euo", "pipefail", "-c", script], { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`in ${cwd}:\n${script}\nfailed: ${e.message}\n${e.stdout ?? ""}\n${e.stderr ?? ""}`);
+  }
+}
+
+/** A command in the project: exit code, stdout and stderr (never throws). */
+function attempt(command: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return run("bash", ["-c", command], { cwd: project, env: userEnv() }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code?: number; stdout?: string; stderr?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? "", stderr: error.stderr ?? "" }),
+  );
+}
+
+/** Runs `body` with `path` (in the project) moved aside: a dependency missing, or not built. */
+async function without<T>(path: string, body: () => Promise<T>): Promise<T> {
+  const at = join(project, path);
+  renameSync(at, `${at}.aside`);
+  try {
+    return await body();
+  } finally {
+    renameSync(`${at}.aside`, at);
+  }
+}
+
+/** npm's own lines about the user's ~/.npmrc (`npm warn Unknown user config`) are not the command's. */
+const withoutNpmWarnings = (text: string) => text.split("\n").filter((line) => line && !line.startsWith("npm warn")).join("\n");
+
+// --- better-sqlite3 ---------------------------------------------------------------------------
+
+const repoRequire = createRequire(join(root, "package.json"));
+const repoBetterSqlite = JSON.parse(readFileSync(join(root, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
+const betterSqliteBinary = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+
+/** Whether `version` is in a caret range `^x.y.z` (the ranges README uses). */
+function inCaret(version: string, range: string): boolean {
+  const [major, minor, patch] = version.split(".").map(Number);
+  const [wantMajor, wantMinor, wantPatch] = range.replace(/^\^/, "").split(".").map(Number);
+  return major === wantMajor && (minor > wantMinor || (minor === wantMinor && patch >= wantPatch));
+}
+
+/** Whether this repository's better-sqlite3 binary loads in this Node (its ABI matches). */
+function repoBinaryLoads(): boolean {
+  try {
+    const Database = repoRequire("better-sqlite3") as new (file: string) => { close(): void };
+    new Database(":memory:").close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** README's project block as run here: the Node 24 alternative taken, better-sqlite3 pinned to the locked version. */
+function projectScript(): { script: string; notes: string[] } {
+  const notes: string[] = [];
+  const lines = projectBlock.code.split("\n").map((line) => {
+    const match = /better-sqlite3@(\^[\d.]+)/.exec(line);
+    if (!match) return line;
+    let range = match[1];
+    const alternative = /on Node (\d+): better-sqlite3@(\^[\d.]+)/.exec(line);
+    if (alternative && nodeMajor >= Number(alternative[1])) {
+      range = alternative[2];
+      notes.push(`Node ${nodeMajor}: README's alternative better-sqlite3@${range}`);
+    }
+    if (inCaret(repoBetterSqlite.version, range)) {
+      notes.push(`better-sqlite3@${range} pinned to the locked ${repoBetterSqlite.version}`);
+      range = repoBetterSqlite.version;
+    }
+    return line.replace(/better-sqlite3@\^[\d.]+/, `better-sqlite3@${range}`).replace(/\s+#.*$/, "");
+  });
+  return { script: lines.join("\n"), notes };
+}
+
+// --- The run ----------------------------------------------------------------------------------
+
+let sandbox: ChildProcess | undefined;
+let bankUrl = "";
+let checkCashingUrl = "";
+let tarballFiles: string[] = [];
+
+async function startSandboxAsReadmeSays(): Promise<void> {
+  const [bankPort, checkCashingPort] = [await freePort(), await freePort()];
+  const [start] = commands(pairingBlock);
+  const line = start.replace(/--bank-port \d+/, `--bank-port ${bankPort}`).replace(/--check-cashing-port \d+/, `--check-cashing-port ${checkCashingPort}`);
+  // Its own process group, so that the stop reaches npx's child too.
+  sandbox = spawn("bash", ["-c", `exec ${line}`], { cwd: project, env: userEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  bankUrl = `http://127.0.0.1:${bankPort}`;
+  checkCashingUrl = `http://127.0.0.1:${checkCashingPort}`;
+  let output = "";
+  await new Promise<void>((resolveStart, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(bankUrl) && output.includes(checkCashingUrl)) resolveStart();
+    };
+    sandbox!.stdout!.on("data", onData);
+    sandbox!.stderr!.on("data", onData);
+    sandbox!.once("exit", (code) => reject(new Error(`${line} exited (${code}):\n${output}`)));
+  });
+}
+
+/** Gives the project's better-sqlite3 its binary: this repository's when the version and Node ABI match, else a build. */
+async function provideBetterSqliteBinary(): Promise<string> {
+  const installed = JSON.parse(readFileSync(join(project, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
+  if (installed.version === repoBetterSqlite.version && repoBinaryLoads()) {
+    mkdirSync(dirname(join(project, betterSqliteBinary)), { recursive: true });
+    copyFileSync(join(root, betterSqliteBinary), join(project, betterSqliteBinary));
+    return `better-sqlite3 ${installed.version}: this repository's binary (Node ABI ${process.versions.modules})`;
+  }
+  // prebuild-install reads this file and never tries a download; the headers of this Node.
+  writeFileSync(join(project, ".prebuild-installrc"), "buildFromSource=true\n");
+  const prefix = dirname(dirname(process.execPath));
+  const headers = existsSync(join(prefix, "include/node/node.h")) ? { npm_config_nodedir: prefix } : {};
+  await shell("npm rebuild better-sqlite3", project, userEnv({ ...headers, JOBS: "max" }));
+  return `better-sqlite3 ${installed.version}: built from source (the repository has ${repoBetterSqlite.version}, or its binary is for another Node)`;
+}
+
+const setupNotes: string[] = [];
+
+// Everything README says to do, in its order; the tests below then check one thing each.
+before(async () => {
+  mkdirSync(clone);
+  const { stdout } = await run("npm", ["pack", "--pack-destination", clone], { cwd: root, env: { ...process.env, npm_config_loglevel: "error" }, maxBuffer: 32 * 1024 * 1024 });
+  assert.equal(stdout.trim().split("\n").pop(), tarballName);
+  tarballFiles = (await run("tar", ["-tzf", join(clone, tarballName)])).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
+  const { script, notes } = projectScript();
+  setupNotes.push(...notes);
+  await shell(script, work, userEnv({ npm_config_ignore_scripts: "true" }));
+  const [, folder] = /^mkdir (\S+)/m.exec(projectBlock.code) ?? [];
+  project = join(work, folder);
+  setupNotes.push(await provideBetterSqliteBinary());
+  writeFileSync(join(project, "tsconfig.json"), tsconfigBlock.code);
+  writeFileSync(join(project, "example.ts"), completeExample().code);
+  await startSandboxAsReadmeSays();
+  const [install] = commands(implementerBlock);
+  await shell(install, project, userEnv({ npm_config_ignore_scripts: "true" }));
+});
+
+after(async () => {
+  if (sandbox && sandbox.exitCode === null && sandbox.signalCode === null) {
+    const exited = new Promise((resolveExit) => sandbox!.once("exit", resolveExit));
+    process.kill(-sandbox.pid!, "SIGTERM");
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("README's quick start for merchants, run literally from the packed tarball", () => {
+  it("its clone block packs the tarball its project block installs", () => {
+    assert.ok(cloneBlock.code.includes(tarballName), `README names ${tarballName} in the clone block`);
+    assert.ok(projectBlock.code.includes(`../bank-payments-contract/${tarballName}`));
+    assert.deepEqual(commands(cloneBlock), ["git clone <this repository's URL> bank-payments-contract", "cd bank-payments-contract", "npm ci && npm pack", "cd .."]);
+  });
+
+  it("the project block made an ES module project with the package, better-sqlite3, tsx, typescript and @types/node", (t) => {
+    for (const note of setupNotes) t.diagnostic(note);
+    const made = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as { type: string; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    assert.equal(made.type, "module");
+    assert.deepEqual(Object.keys(made.dependencies).sort(), ["bank-payments-contract", "better-sqlite3"]);
+    assert.deepEqual(Object.keys(made.devDependencies).sort(), ["@types/node", "dredd", "fast-check", "tsx", "typescript"]);
+  });
+
+  it("the packed package ships the built library, declarations, documents and LICENSE, no sources or tests", () => {
+    for (const file of [
+      "package.json", "LICENSE", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/client/bank-payments.js",
+      "dist/generated/types/bank-payments.d.ts", "dist/generated/types/check-cashing.d.ts",
+      "generated/openapi/bank-payments.yaml", "generated/openapi/bank-payments.json",
+      "generated/openapi/check-cashing.yaml", "generated/openapi/check-cashing.json",
+      "generated/openapi/sandbox-helpers.yaml", "generated/arazzo/bank-payments.arazzo.yaml",
+      "generated/openapi/3.1/bank-payments.yaml", "generated/openapi/3.1/bank-payments.json",
+      "generated/openapi/3.1/check-cashing.yaml", "generated/openapi/3.1/sandbox-helpers.json",
+      ...libAssets().map((asset) => `dist/${asset}`),
+    ]) assert.ok(tarballFiles.includes(file), `${file} missing from the tarball`);
+    for (const file of tarballFiles) {
+      assert.doesNotMatch(file, /^(test|spec|scripts|bench|node_modules)\//, file);
+      assert.doesNotMatch(file, /\.test\.(js|ts)$/, file);
+      assert.ok(!file.endsWith(".ts") || file.endsWith(".d.ts"), `TypeScript source shipped: ${file}`);
+    }
+  });
+
+  it("installs bins with a node shebang, and only its run-time dependencies with the package (no Prism, Redocly, TypeSpec, browser)", () => {
+    for (const [name, target] of Object.entries(pkg.bin)) {
+      const installed = readFileSync(join(project, "node_modules/bank-payments-contract", target), "utf8");
+      // Without a shebang the installed bin runs under /bin/sh, which reads the JavaScript as shell.
+      assert.ok(installed.startsWith("#!/usr/bin/env node\n"), `bin ${name} lacks a node shebang`);
+    }
+    const installed = JSON.parse(readFileSync(join(project, "node_modules/bank-payments-contract/package.json"), "utf8")) as { dependencies: Record<string, string> };
+    assert.deepEqual(installed.dependencies, pkg.dependencies);
+    for (const heavy of ["@stoplight", "@redocly", "@typespec", "playwright-core"]) {
+      assert.ok(!existsSync(join(project, "node_modules", heavy)), `${heavy} installed`);
+    }
+  });
+
+  it("without a usable better-sqlite3, npx payments-sandbox says in one line what to do", async () => {
+    const notBuilt = await without(betterSqliteBinary, () => attempt("npx payments-sandbox"));
+    assert.equal(notBuilt.code, 1);
+    assert.equal(notBuilt.stdout, "");
+    assert.match(withoutNpmWarnings(notBuilt.stderr), /^payments-sandbox: better-sqlite3 is installed but does not load \(.*\): npm rebuild better-sqlite3$/);
+    const missing = await without("node_modules/better-sqlite3", () => attempt("npx payments-sandbox"));
+    assert.equal(missing.code, 1);
+    assert.match(withoutNpmWarnings(missing.stderr), /^payments-sandbox needs better-sqlite3 \(\^1[23]\.\d+\.0 on Node [\d.]+\): npm install better-sqlite3@"\^1[23]\.\d+\.0"$/);
+  });
+
+  it("the conformance entry imports without its optional dependencies' commands (dredd, fast-check)", async () => {
+    const importIt = 'node --input-type=module -e \'const c = await import("bank-payments-contract/conformance"); console.log(typeof c.runConformance, typeof c.summaryLine);\'';
+    const imported = await without("node_modules/dredd", () => without("node_modules/fast-check", () => attempt(importIt)));
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.equal(imported.stdout.trim(), "function function");
+  });
+
+  it("npx payments-sandbox --help shows its own name", async () => {
+    const { code, stdout } = await attempt("npx payments-sandbox --help");
+    assert.equal(code, 0);
+    assert.match(stdout, /^Usage: payments-sandbox /);
+    assert.match(stdout, /--bank-port/);
+    assert.doesNotMatch(stdout, /npm run/);
+  });
+
+  it("with README's tsconfig and the sandbox started as README says, the complete example type-checks and prints README's output", async () => {
+    assert.equal(sandboxBlock.code.trim(), commands(pairingBlock)[0].replace(/ --.*$/, ""), "the pairing block starts the sandbox as README does");
+    const [typeCheck, ...runs] = commands(runBlock);
+    assert.equal(typeCheck, "npx tsc --noEmit");
+    await shell(typeCheck, project);
+    const [, withUrl] = commands(pairingBlock);
+    assert.deepEqual(runs, [withUrl.replace(/^BANK_PAYMENTS_URL=\S+ /, "")], "the pairing block runs the example as README does");
+    const printed = await shell(withUrl.replace(/http:\/\/127\.0\.0\.1:\d+/, bankUrl), project);
+    assert.equal(printed, completeExample().output);
+  });
+
+  it("a consumer file type-checks against the installed declarations (no skipLibCheck, an @ts-expect-error) and runs", async () => {
+    writeFileSync(join(project, "consumer.ts"), consumerSource);
+    writeFileSync(join(project, "tsconfig.consumer.json"), JSON.stringify({
+      extends: "./tsconfig.json",
+      compilerOptions: { skipLibCheck: false, lib: ["ES2023", "DOM"], noEmit: true },
+      files: ["consumer.ts"],
+    }));
+    await shell("npx tsc -p tsconfig.consumer.json", project);
+    const printed = await shell("npx tsx consumer.ts", project);
+    assert.deepEqual(JSON.parse(printed.trim().split("\n").pop() ?? "{}"), {
+      status: 404, auth: "Bearer sk_test", openapi: "3.0.0", yaml: true, payrollErrors: false, body: { merchantID: "104233" },
+    });
+  });
+});
+
+describe("README's quick start for implementers, against the sandbox", () => {
+  it("without dredd and fast-check, npx conformance says in one line to install them; --help shows its name", async () => {
+    const missing = await without("node_modules/dredd", () => without("node_modules/fast-check", () => attempt("npx conformance --service check-cashing --base-url http://127.0.0.1:9")));
+    assert.equal(missing.code, 1);
+    assert.match(withoutNpmWarnings(missing.stderr), /^conformance needs dredd .* and fast-check .*: npm install dredd@"\^14\.1\.0" fast-check@"\^4\.10\.2"$/);
+    const help = await attempt("npx conformance --help");
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: conformance /);
+    assert.doesNotMatch(help.stdout, /npm run/);
+  });
+
+  it("with README's install, both conformance commands pass against the sandbox", async () => {
+    const [install, ...checks] = commands(implementerBlock);
+    assert.match(install, /^npm install --save-dev dredd@\S+ fast-check@\S+$/);
+    assert.equal(checks.length, 2);
+    for (const check of checks) {
+      const line = check.replace("http://127.0.0.1:8080", bankUrl).replace("http://127.0.0.1:8081", checkCashingUrl);
+      const printed = await shell(line, project, userEnv({ SECRET_KEY: "sk_test_sandbox", PUBLISHABLE_KEY: "pk_test_sandbox" }));
+      assert.match(printed, /\b\d+ passed, 0 failed\b/, line);
+    }
+    assert.ok(readdirSync(join(project, "reports")).some((file) => file.endsWith(".xml")), "a JUnit report");
+  });
+});
+
+const consumerSource = `
+import {
+  createBankPaymentsClient,
+  createCheckCashingClient,
+  isFullView,
+  isIntentConflict,
+  isNotFound,
+  listAllTransactionIntents,
+  requiresAdverseAction,
+  type BankPayments,
+  type CheckCashing,
+} from "bank-payments-contract";
+import type { paths } from "bank-payments-contract/types/bank-payments";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+type Status = BankPayments.components["schemas"]["TransactionIntentStatus"];
+type Payroll = CheckCashing.components["schemas"]["PayrollRequest"];
+type ListPath = keyof paths;
+
+const seen: string[] = [];
+const bank = createBankPaymentsClient({
+  baseUrl: "http://bank.invalid",
+  apiKey: "sk_test",
+  fetch: async (request: Request) => {
+    seen.push(request.headers.get("authorization") ?? "");
+    return new Response(JSON.stringify({ message: "not_found" }), { status: 404, headers: { "Content-Type": "application/json" } });
+  },
+});
+const cashing = createCheckCashingClient({ baseUrl: "http://cashing.invalid" });
+
+const { data, error, response } = await bank.GET("/api/transaction-intents/{transaction_intent_id}", {
+  params: { path: { transaction_intent_id: "transaction_intent_x" } },
+});
+if (data && isFullView(data.data)) console.log(data.data.captured_at);
+if (isNotFound(error)) console.log(error.message);
+// @ts-expect-error reading an intent never answers a conflict
+if (isIntentConflict(error, "not_ready")) console.log(error.conflict);
+const status: Status = "succeeded";
+// @ts-expect-error not a transaction intent status
+const wrong: Status = "approved";
+const path: ListPath = "/api/credits";
+const listing = listAllTransactionIntents(bank, { status, per_page: 10 });
+void listing; void wrong; void path; void cashing;
+const payrollErrors = requiresAdverseAction([]);
+const documentPath = fileURLToPath(import.meta.resolve("bank-payments-contract/openapi/bank-payments.json"));
+const document = JSON.parse(readFileSync(documentPath, "utf8")) as { openapi: string };
+const yamlPath = fileURLToPath(import.meta.resolve("bank-payments-contract/openapi/check-cashing.yaml"));
+const body: Partial<Payroll> = { merchantID: "104233" };
+console.log(JSON.stringify({ status: response.status, auth: seen[0], openapi: document.openapi, yaml: yamlPath.endsWith(".yaml"), payrollErrors, body }));
+`;
