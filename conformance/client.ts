@@ -33,6 +33,23 @@ export type ApiResponse = {
 
 export class ConformanceError extends Error {}
 
+/**
+ * fetch, sent again once when a pooled keep-alive connection turns out to be closed by the server
+ * ("other side closed", a reset): a server closes an idle connection after its keep-alive timeout,
+ * and when our event loop was busy past it (Dredd compiles its document synchronously for seconds
+ * on a loaded machine) the pool still hands that connection out. Such a server never read the
+ * request; one that read it and dropped the connection unanswered is at fault whatever follows.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw error;
+    return fetch(url, init);
+  }
+}
+
 export class ApiClient {
   readonly violations: string[] = [];
   /** Every request made through this client and its response, in order. */
@@ -109,7 +126,7 @@ export class ApiClient {
     if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
     const url = this.url(operationId, options);
     const sentAt = Date.now();
-    const response = await fetch(url, { method: method.toUpperCase(), headers, body: payload });
+    const response = await fetchOnce(url, { method: method.toUpperCase(), headers, body: payload });
     const text = await response.text();
     const receivedAt = Date.now();
     const contentType = response.headers.get("content-type") ?? "";
