@@ -73,7 +73,7 @@ function lengthSpecs(): BoundarySpec[] {
 
 function amountSpecs(): BoundarySpec[] {
   return [{
-    group: "amounts", name: "netAmount: the maximum 9999999.99 and one cent more, as a number and a string; the smallest", rule: "cc §8",
+    group: "amounts", name: "netAmount: the maximum 9999999.99 and one cent more, as a number and a string; the smallest", rule: "C-3",
     async run(api, send) {
       for (const [label, amount] of [
         ["9999999.99 (number)", 9999999.99], ["10000000.00 (number)", 10000000], ['"9999999.99"', "9999999.99"], ['"10000000.00"', "10000000.00"],
@@ -98,7 +98,7 @@ function accountSpecs(): BoundarySpec[] {
 
 /** A trxID approved and one refused with a correction when the layer starts, both used again when it ends. */
 function reuseTasks(ctx: CoverageContext): { first: Task; last: Task } {
-  const rule = "cc §8";
+  const rule = "C-11";
   const group = "reuse";
   const name = "a trxID used again long after its first use: after an approval, and after a correction";
   const approved = fresh();
