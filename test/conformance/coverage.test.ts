@@ -12,7 +12,8 @@ import { validatorFor } from "../../src/openapi/validator.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { coverageSequenceMutants } from "../../conformance/mutants/coverage-sequences.js";
 import { mutants as catalog } from "../../conformance/mutants/catalog.js";
-import { startMutantProxy, type Mutant } from "../../conformance/mutants/proxy.js";
+import { eachCredit } from "../../conformance/mutants/match.js";
+import { editJson, startMutantProxy, type Mutant } from "../../conformance/mutants/proxy.js";
 import { primaryRule, ruleLocation } from "../../conformance/rules.js";
 import { runConformance } from "../../conformance/runner.js";
 import type { CheckResult, ConformanceResult } from "../../conformance/types.js";
@@ -98,6 +99,48 @@ describe("the coverage layer", () => {
       }
     });
   }
+
+  // Answers the contract allows and the sandbox does not give (docs/contract-decisions.md): the
+  // coverage layer drives, the oracle judges, and neither may fail them. Each must change answers.
+  const reordered = (value: unknown): unknown => Array.isArray(value) ? value.map(reordered)
+    : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reordered(v)])) : value;
+  const allowed: Array<Mutant & { decision: string }> = [
+    { decision: "B-18", id: "charset-utf8", fault: "", service: "bank-payments", class: "status and shape",
+      response(e) { if ((e.headers["content-type"] ?? "").startsWith("application/json")) e.headers["content-type"] = "application/json; charset=utf-8"; } },
+    { decision: "B-17", id: "times-plus-00-00", fault: "", service: "bank-payments", class: "status and shape",
+      response(e) { e.body = e.body.replace(/(T\d\d:\d\d:\d\d(?:\.\d+)?)Z"/g, '$1+00:00"'); } },
+    { decision: "B-42", id: "credit-canceled-in-reads", fault: "", service: "bank-payments", class: "status and shape",
+      response(e) { if (e.method === "GET") eachCredit(e, (credit) => { if (credit.status === "cancelled") credit.status = "canceled"; }); } },
+    { decision: "B-61", id: "members-reordered", fault: "", service: "bank-payments", class: "status and shape",
+      response(e) { if (e.body.startsWith("{")) editJson(e, (body) => { const turned = reordered(body) as Record<string, unknown>; for (const key of Object.keys(body)) delete body[key]; Object.assign(body, turned); }); } },
+  ];
+  for (const variant of allowed) {
+    test(`passes an answer the contract allows: ${variant.id} (${variant.decision})`, async () => {
+      const { result, fired } = await againstMutant(variant);
+      assert.ok(fired > 0, "the variant never changed a response");
+      assert.deepEqual(result.checks.filter((c) => c.outcome !== "passed").map((c) => `${c.outcome} ${c.name}: ${(c.reason ?? "").slice(0, 300)}`), []);
+    });
+  }
+
+  test("with the server's settings told, the limits are crossed where they are; told wrong, the limit checks fail and name their rule", async () => {
+    const configured = await startSandbox({ bankPort: 0, service: "bank", database: ":memory:" });
+    try {
+      const answer = await fetch(`${configured.bankUrl}/_sandbox/settings`, {
+        method: "PATCH", headers: { Authorization: `Bearer ${configured.secretKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ credit_limit: "100.00", capture_adjustment_limit: "5.00", capture_retries: 1 }),
+      });
+      assert.equal(answer.status, 200);
+      const told = { credit_limit: "100.00", capture_adjustment_limit: "5.00", capture_retries: 1 };
+      const right = await run("bank-payments", configured.bankUrl, { secretKey: configured.secretKey, publishableKey: configured.publishableKey, settings: told });
+      assert.deepEqual(right.checks.filter((c) => c.outcome !== "passed").map((c) => `${c.outcome} ${c.name}: ${(c.reason ?? "").slice(0, 300)}`), []);
+      assert.ok(right.coverage!.boundaries.some((b) => b.group === "settings" && b.sent === '"100.01"'), "a credit a cent over the limit told");
+      const wrong = await run("bank-payments", configured.bankUrl, { secretKey: configured.secretKey, publishableKey: configured.publishableKey });
+      const failedRules = new Set(wrong.checks.filter((c) => c.outcome === "failed").map((c) => c.rule));
+      assert.ok(failedRules.has("B-46") && failedRules.has("B-34"), `the credit and capture limit checks fail (failed: ${[...failedRules].join(", ")})`);
+    } finally {
+      await configured.close();
+    }
+  });
 
   test("a run stopped by a signal writes its report and says what ran", async () => {
     const reportDir = mkdtempSync(join(tmpdir(), "coverage-stop-"));
