@@ -15,8 +15,8 @@ import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
 import { curlLines } from "./repro.js";
 import { scenariosFor } from "./scenarios/index.js";
-import { runSequences } from "./sequences/run.js";
 import { defaultSettings } from "./settings.js";
+import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation, Progress } from "./types.js";
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
@@ -24,14 +24,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const profile = options.profile ?? "full";
   const triggers = options.triggers ?? true;
   const layers: Layer[] = options.layers ?? (profile === "full" ? ["dredd", "scenarios", "coverage", "sequences"] : ["dredd", "scenarios"]);
-  const settings = { ...defaultSettings, ...options.settings };
   if (options.service === "bank-payments" && (!options.secretKey || !options.publishableKey)) {
     throw new Error("bank-payments needs --secret-key and --publishable-key");
   }
   const observations: Observation[] = [];
   const keys = { secret: options.secretKey, publishable: options.publishableKey };
   const skewMs = options.clockSkewSeconds === undefined ? defaultSkewMs : options.clockSkewSeconds * 1000;
-  const oracleOptions = { keys, triggers, skewMs, isFresh, settings: options.settings, fixtures: options.fixtures };
+  const settings = { ...defaultSettings, ...options.settings };
+  const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
   const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle);
@@ -87,11 +87,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });
           continue;
         }
+        const unjudgeable = scenario.unjudgeable?.(settings);
+        if (unjudgeable) {
+          record({ ...base, outcome: "skipped", reason: unjudgeable, durationMs: 0 });
+          continue;
+        }
         if ((options.failFast && failed()) || stopped()) break;
         const api = client();
         const scenarioStarted = Date.now();
         try {
-          await scenario.run({ api, profile });
+          await scenario.run({ api, profile, settings });
           if (api.violations.length > 0) throw new Error(api.violations.slice(0, 3).join(" | "));
           record({ ...base, outcome: "passed", durationMs: Date.now() - scenarioStarted });
         } catch (error) {
