@@ -114,7 +114,7 @@ export function intentRows(settings: SuiteSettings): IntentRow[] {
     { name: "canceled before capture", status: "canceled", ...authorized, steps: [cancel] },
     { name: "canceled after capture", status: "canceled", ...authorized, steps: [capture, cancel] },
     { name: "declined", status: "failed", cents: 4007, create: "authorize_and_capture", trigger: "an amount ending .07 is declined (code 07)", steps: [] },
-    { name: "capture failed by the limit", status: "failed", ...authorized, steps: Array.from({ length: settings.capture_retries + 1 }, () => overLimit) },
+    { name: `capture failed by the limit (capture_retries ${settings.capture_retries})`, status: "failed", ...authorized, steps: Array.from({ length: settings.capture_retries + 1 }, () => overLimit) },
   ];
 }
 
