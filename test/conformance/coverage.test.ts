@@ -163,6 +163,15 @@ describe("the coverage layer", () => {
     }
   });
 
+  test("a run stopped by its time budget says how many sequences ran of how many", async () => {
+    const result = await run("bank-payments", sandbox.bankUrl, { layers: ["sequences"], sequences: { seed: 3, runs: 1000, timeBudgetMs: 2000 } });
+    const summary = result.sequences!;
+    assert.ok(summary.runs > 0 && summary.runs < 1000, `${summary.runs} ran`);
+    assert.deepEqual([summary.planned, summary.stoppedBy], [1000, "the time budget of 2 s"]);
+    assert.equal(result.failed, 0);
+    assert.match(result.checks.find((c) => c.layer === "sequence")!.name, new RegExp(`: ${summary.runs} of 1000 generated sequences`));
+  });
+
   test("the CLI, stopped by SIGINT during --thorough, exits 130 and reports how many sequences ran of how many", async () => {
     const reportDir = mkdtempSync(join(tmpdir(), "thorough-stop-"));
     try {

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { checkLabel, groupByRule, groupedFailureMarkdown, groupedFailureText } from "../../conformance/failures.js";
+import { sequencesLine } from "../../conformance/report.js";
 import type { CheckResult, Finding } from "../../conformance/types.js";
 
 const finding = (rules: string[]): Finding => ({
@@ -61,5 +62,13 @@ describe("failures grouped by the rule broken", () => {
     assert.equal(checkLabel({ layer: "preflight", group: "response format" }), "response format");
     assert.equal(checkLabel({ layer: "preflight", group: "preflight" }), "preflight");
     assert.equal(checkLabel({ layer: "coverage", group: "coverage: intent state x action" }), "coverage");
+  });
+});
+
+describe("the report states what ran", () => {
+  test("sequences stopped by the time budget: how many ran of how many, and why", () => {
+    assert.equal(sequencesLine({ seed: 5, runs: 222, planned: 1000, lanes: 4, stoppedBy: "the time budget of 300 s" }),
+      "Generated sequences: 222 of 1000 planned ran, 4 at once (stopped by the time budget of 300 s); seed 5 (repeat the run: --seed 5).");
+    assert.equal(sequencesLine({ seed: 5, runs: 40, planned: 40, lanes: 1 }), "Generated sequences: 40 ran; seed 5 (repeat the run: --seed 5).");
   });
 });
