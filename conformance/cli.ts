@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 // `conformance --service bank-payments --base-url URL --secret-key K --publishable-key K
-//  [--profile full|mock] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
-//  [--runs N] [--max-commands N] [--time-budget S] [--concurrency N] [--thorough] [--clock-skew S] [--layers L,...]`
+//  [--profile full|mock] [--openapi 3.0|3.1] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
+//  [--runs N] [--max-commands N] [--time-budget S] [--concurrency N] [--thorough] [--clock-skew S] [--layers L,...]
+//  [--settings FILE] [--setting NAME=VALUE ...] [--fixtures FILE]`
 // `conformance --service check-cashing --base-url URL`
 // Prints the sequences' seed first, progress on stderr during long layers, and the failures grouped
 // by the rule they break at the end; exits 1 on any failure, 128 + the signal's number when stopped
 // by SIGINT or SIGTERM (after writing the reports of what ran); the last line is
 // `N passed, N failed[, N skipped]`.
+import { readFileSync } from "node:fs";
 import { constants } from "node:os";
 import { parseArgs } from "node:util";
-import { serviceNames, type ServiceName } from "../src/openapi/documents.js";
+import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
 import { checkLabel, groupedFailureText } from "./failures.js";
+import { readFixtures } from "./fixtures-file.js";
+import { readSettings, settingNames } from "./settings.js";
 import { oracleLine, sequencesLine } from "./report.js";
 import { runConformance, summaryLine } from "./runner.js";
 import { thoroughSequences } from "./sequences/run.js";
@@ -23,10 +27,17 @@ const usage = `Usage: conformance --service bank-payments|check-cashing --base-u
   --secret-key K        secret key (bank-payments)
   --publishable-key K   publishable key (bank-payments)
   --profile full|mock   full: a stateful implementation, judged by the oracle (default); mock: a stateless mock such as Prism
+  --openapi 3.0|3.1     the OpenAPI version of the documents that validate every response (default 3.0)
   --report DIR          write JUnit XML and a Markdown report (failures first, coverage matrix, score) into DIR
   --no-triggers         skip the checks that need the reference sandbox's test triggers
   --quiet               print failures and the summary only
   --layers L,...        dredd, scenarios, coverage, sequences (default: all four in the full profile)
+
+What the documents leave to the server (docs/conformance.md, "Settings" and "Fixtures"):
+  --settings FILE       a JSON object of settings (${settingNames.join(", ")})
+  --setting NAME=VALUE  one setting (repeatable; wins over --settings)
+  --fixtures FILE       a JSON file naming the enrolled bank accounts (with their consumers), service fees,
+                        store numbers and submerchant ids the suite may use
 
 Generated sequences (full profile):
   --seed N              seed (printed on every run; random when not given)
@@ -77,6 +88,7 @@ async function main(): Promise<number> {
       "secret-key": { type: "string" },
       "publishable-key": { type: "string" },
       profile: { type: "string", default: "full" },
+      openapi: { type: "string", default: "3.0" },
       report: { type: "string" },
       "no-triggers": { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
@@ -90,6 +102,9 @@ async function main(): Promise<number> {
       thorough: { type: "boolean", default: false },
       concurrency: { type: "string" },
       "clock-skew": { type: "string" },
+      settings: { type: "string" },
+      setting: { type: "string", multiple: true },
+      fixtures: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -100,10 +115,20 @@ async function main(): Promise<number> {
   const service = values.service as ServiceName;
   const layers = values.layers?.split(",").map((layer) => layer.trim()) as Layer[] | undefined;
   if (!serviceNames.includes(service) || !values["base-url"] || !["full", "mock"].includes(values.profile!)
+    || !openapiVersions.includes(values.openapi as OpenApiVersion)
     || layers?.some((layer) => !["dredd", "scenarios", "coverage", "sequences"].includes(layer))) {
     console.error(usage);
     return 2;
   }
+  const readJson = (file: string, what: string): unknown => {
+    try {
+      return JSON.parse(readFileSync(file, "utf8"));
+    } catch (error) {
+      throw new Error(`${what} ${file}: ${(error as Error).message}`);
+    }
+  };
+  const settings = readSettings(values.settings ? readJson(values.settings, "--settings") as Record<string, unknown> : {}, values.setting ?? []);
+  const fixtures = values.fixtures ? readFixtures(readJson(values.fixtures, "--fixtures")) : undefined;
   const thorough = values.thorough ? thoroughSequences[service] : undefined;
   const seed = integer(values.seed, "seed") ?? Math.floor(Math.random() * 2 ** 31);
   const sequences: SequenceOptions = {
@@ -131,10 +156,13 @@ async function main(): Promise<number> {
     secretKey: values["secret-key"],
     publishableKey: values["publishable-key"],
     profile: values.profile as Profile,
+    openapi: values.openapi as OpenApiVersion,
     triggers: !values["no-triggers"],
     layers,
     sequences,
     clockSkewSeconds: integer(values["clock-skew"], "clock-skew"),
+    settings,
+    fixtures,
     reportDir: values.report,
     signal: stop.signal,
     onProgress: progressPrinter(),

@@ -66,6 +66,7 @@ export function findingLines(finding: Finding): string[] {
     lines.push("body (- actual, + expected):", ...diffLines(actual, body));
   }
   for (const failure of finding.invariantFailures) lines.push(`invariant ${failure.invariant}: ${failure.problem}`);
+  if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.join(", ")}`);
   return lines;
 }
 

@@ -15,3 +15,49 @@ export type Fixtures = {
   /** Submerchant ids: for debits (`submerchant_id` on an intent) and for unlinked credits. */
   submerchant_ids?: { debit?: string[]; credit?: string[] };
 };
+
+const identifier = (prefix: string) => new RegExp(`^${prefix}_[A-Za-z0-9._~-]+$`);
+
+/** A fixtures file's content, checked: every problem named with its place, so a typo fails the run at once. */
+export function readFixtures(raw: unknown): Fixtures {
+  const problems: string[] = [];
+  const object = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!object(raw)) throw new Error("fixtures: expected a JSON object with bank_accounts, service_fees, store_numbers and optionally submerchant_ids");
+  const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids"];
+  for (const name of Object.keys(raw)) if (!known.includes(name)) problems.push(`unknown member ${JSON.stringify(name)} (known: ${known.join(", ")})`);
+  const strings = (value: unknown, where: string, pattern?: RegExp): string[] => {
+    if (value === undefined) return [];
+    if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item === "")) {
+      problems.push(`${where}: expected an array of non-empty strings`);
+      return [];
+    }
+    for (const item of value as string[]) if (pattern && !pattern.test(item)) problems.push(`${where}: ${JSON.stringify(item)} does not match ${pattern.source}`);
+    return value as string[];
+  };
+  const accounts: Fixtures["bank_accounts"] = [];
+  if (raw.bank_accounts !== undefined && !Array.isArray(raw.bank_accounts)) problems.push("bank_accounts: expected an array of {id, consumer_id}");
+  for (const [index, account] of (Array.isArray(raw.bank_accounts) ? raw.bank_accounts : []).entries()) {
+    if (!object(account) || typeof account.id !== "string" || typeof account.consumer_id !== "string") {
+      problems.push(`bank_accounts[${index}]: expected {"id": "bank_account_…", "consumer_id": "consumer_…"}`);
+      continue;
+    }
+    if (!identifier("bank_account").test(account.id)) problems.push(`bank_accounts[${index}].id: ${JSON.stringify(account.id)} is not a bank account id`);
+    if (!identifier("consumer").test(account.consumer_id)) problems.push(`bank_accounts[${index}].consumer_id: ${JSON.stringify(account.consumer_id)} is not a consumer id`);
+    accounts.push({ id: account.id, consumer_id: account.consumer_id });
+  }
+  if (accounts.length > 0 && new Set(accounts.map((a) => a.consumer_id)).size < 2) {
+    problems.push("bank_accounts: name accounts of at least two consumers (the bank account conflict checks need a second consumer)");
+  }
+  const submerchants = raw.submerchant_ids;
+  if (submerchants !== undefined && !object(submerchants)) problems.push("submerchant_ids: expected {debit?: [...], credit?: [...]}");
+  const fixtures: Fixtures = {
+    bank_accounts: accounts,
+    service_fees: strings(raw.service_fees, "service_fees", identifier("service_fee")),
+    store_numbers: strings(raw.store_numbers, "store_numbers"),
+    submerchant_ids: object(submerchants)
+      ? { debit: strings(submerchants.debit, "submerchant_ids.debit", /^\d{1,18}$/), credit: strings(submerchants.credit, "submerchant_ids.credit") }
+      : undefined,
+  };
+  if (problems.length > 0) throw new Error(`fixtures: ${problems.join("; ")}`);
+  return fixtures;
+}

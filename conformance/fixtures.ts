@@ -1,7 +1,43 @@
 // Request builders and fresh identifiers. The suite creates every piece of state it needs
-// through the API; identifiers of enrolled resources (consumers, bank accounts, service fees)
-// are fresh well-formed values, as the enrolment endpoints are not part of the contract.
+// through the API; identifiers of enrolled resources (consumers, bank accounts, service fees) are
+// fresh well-formed values, as the enrolment endpoints are not part of the contract, unless the run
+// was given a fixtures file (`--fixtures`): then they are the enrolled ones it names.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
+import type { Fixtures } from "./fixtures-file.js";
+import { defaultSettings, type SuiteSettings } from "./settings.js";
+
+// The run's fixtures and settings, for every call made inside runConformance (scenarios, plans, sequences).
+const runContext = new AsyncLocalStorage<{ fixtures?: Fixtures; settings: SuiteSettings }>();
+
+/** Runs `run` with the fixtures and settings in force for the identifiers and bodies made inside it. */
+export function withRunContext<T>(context: { fixtures?: Fixtures; settings: SuiteSettings }, run: () => Promise<T>): Promise<T> {
+  return runContext.run(context, run);
+}
+
+/** The fixtures of the run in progress, if it has any. */
+export function currentFixtures(): Fixtures | undefined {
+  return runContext.getStore()?.fixtures;
+}
+
+/** The settings of the run in progress (the contract's defaults outside a run). */
+export function currentSettings(): SuiteSettings {
+  return runContext.getStore()?.settings ?? defaultSettings;
+}
+
+/** What a linked credit's body adds for the server's submerchant policy (B-47): a submerchant id when it is required. */
+export function linkedCreditSubmerchant(): { submerchant_id?: string } {
+  return currentSettings().linked_credit_submerchant_id === "required" ? { submerchant_id: ids.creditSubmerchant() } : {};
+}
+
+function pick<T>(items: T[] | undefined): T | undefined {
+  return items && items.length > 0 ? items[Math.floor(Math.random() * items.length)] : undefined;
+}
+
+/** `count` distinct items of `items` (fewer when it has fewer), in random order. */
+function distinct<T>(items: T[], count: number): T[] {
+  return [...new Set(items)].sort(() => Math.random() - 0.5).slice(0, count);
+}
 
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 
@@ -33,15 +69,38 @@ export function token(length = 16): string {
   return remember(out);
 }
 
+const freshConsumer = () => `consumer_${token()}`;
+const freshBankAccount = () => `bank_account_${token()}`;
+
 export const ids = {
-  consumer: () => `consumer_${token()}`,
-  bankAccount: () => `bank_account_${token()}`,
-  serviceFee: () => `service_fee_${token()}`,
+  consumer: () => pick(currentFixtures()?.bank_accounts)?.consumer_id ?? freshConsumer(),
+  bankAccount: () => pick(currentFixtures()?.bank_accounts)?.id ?? freshBankAccount(),
+  /** `count` different consumers (enrolled ones with fixtures, cycling when there are fewer). */
+  consumers: (count: number) => spread(currentFixtures()?.bank_accounts.map((a) => a.consumer_id), count, freshConsumer),
+  /** `count` different bank accounts (enrolled ones with fixtures, cycling when there are fewer). */
+  bankAccounts: (count: number) => spread(currentFixtures()?.bank_accounts.map((a) => a.id), count, freshBankAccount),
+  /** The consumer an enrolled bank account belongs to (fixtures only). */
+  ownerOf: (account: string) => currentFixtures()?.bank_accounts.find((a) => a.id === account)?.consumer_id,
+  /** A consumer other than `consumer`: an enrolled one with fixtures, else a fresh one. */
+  otherConsumer: (consumer: string) => pick(currentFixtures()?.bank_accounts.map((a) => a.consumer_id).filter((c) => c !== consumer)) ?? freshConsumer(),
+  serviceFee: () => pick(currentFixtures()?.service_fees) ?? `service_fee_${token()}`,
+  /** A submerchant id for intents (a fresh one lists alone). */
+  debitSubmerchant: () => pick(currentFixtures()?.submerchant_ids?.debit) ?? ids.numeric(9),
+  /** A submerchant id for unlinked credits (required there, doc 4.6). */
+  creditSubmerchant: () => pick(currentFixtures()?.submerchant_ids?.credit) ?? "SUB-1",
+  /** The store number of an active client account for unlinked credits (doc 4.6). */
+  creditStore: () => pick(currentFixtures()?.store_numbers) ?? "S-100",
   unknownIntent: () => `transaction_intent_${token()}`,
   unknownCredit: () => `credit_${token()}`,
   store: () => `S${token(8)}`,
   numeric: (digits = 8) => remember(String(10 ** (digits - 1) + Math.floor(Math.random() * 9 * 10 ** (digits - 1)))),
 };
+
+function spread(enrolledValues: string[] | undefined, count: number, fresh: () => string): string[] {
+  if (!enrolledValues || enrolledValues.length === 0) return Array.from({ length: count }, fresh);
+  const chosen = distinct(enrolledValues, count);
+  return Array.from({ length: count }, (_, i) => chosen[i % chosen.length]);
+}
 
 export const billingAddress = () => ({
   line_1: "1200 Barton Springs Rd",
@@ -74,10 +133,13 @@ export type IntentInput = {
 
 /** A valid create body: variant A without action, variant B with one. */
 export function intentBody(input: IntentInput = {}): Record<string, unknown> {
+  // With fixtures an account goes with the consumer it is enrolled for (a stranger gets 409).
+  const account = input.bankAccount ?? (input.consumer ? undefined : pick(currentFixtures()?.bank_accounts));
+  const bankAccount = typeof account === "object" ? account.id : account ?? ids.bankAccount();
   const body: Record<string, unknown> = {
     amount: input.amount ?? 40,
-    bank_account: input.bankAccount ?? ids.bankAccount(),
-    consumer_id: input.consumer ?? ids.consumer(),
+    bank_account: bankAccount,
+    consumer_id: input.consumer ?? ids.ownerOf(bankAccount) ?? freshConsumer(),
     store_number: input.store ?? ids.store(),
   };
   if (input.address !== false) body.billing_address = billingAddress();

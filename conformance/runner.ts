@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { ApiClient } from "./client.js";
 import { runCoverage } from "./coverage/index.js";
 import { runDreddLayer } from "./dredd/layer.js";
-import { isFresh } from "./fixtures.js";
+import { isFresh, withRunContext } from "./fixtures.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
 import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
@@ -19,7 +19,19 @@ import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation, Progress } from "./types.js";
 
-export async function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+/** The rule each scenario group enforces (a scenario may name its own). */
+const groupRules: Record<string, string> = {
+  auth: "bank §5", view: "B-4", pagination: "B-54", filter: "bank §4.4", validation: "bank §7.1", "not found": "bank §7.3",
+  "transition 3.1": "bank §3.1", "transition 3.2": "bank §3.2", "conflict 7.2": "bank §7.2",
+  "check cashing": "cc §2", "negative (generated)": "cc §2.3", "negative (table)": "cc §2.3", "valid (generated)": "cc §2.1",
+};
+
+export function runConformance(options: ConformanceOptions): Promise<ConformanceResult> {
+  // Identifiers and bodies made during the run follow its fixtures and settings (fixtures.ts).
+  return withRunContext({ fixtures: options.fixtures, settings: { ...defaultSettings, ...options.settings } }, () => run(options));
+}
+
+async function run(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = Date.now();
   const profile = options.profile ?? "full";
   const triggers = options.triggers ?? true;
@@ -34,7 +46,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
-  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle);
+  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi);
   const checks: CheckResult[] = [];
   const record = (result: CheckResult) => {
     checks.push(result);
@@ -81,7 +93,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (layer === "scenarios") {
       for (const scenario of scenariosFor(options.service)) {
-        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger };
+        const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: scenario.trigger, rule: scenario.rule ?? groupRules[scenario.group] };
         if (!(scenario.profiles ?? ["full"]).includes(profile)) continue;
         if (scenario.trigger && !triggers) {
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });
@@ -118,7 +130,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (layer === "sequences" && profile === "full" && oracle) {
       const outcome = await runSequences({
-        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations,
+        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations, openapi: options.openapi,
         stats: oracle.stats, options: { ...options.sequences, noShrink: options.sequences?.noShrink ?? options.failFast },
         signal: options.signal, onProgress: (done, planned, failing) => progress("sequences", done, planned, failing ? 1 : 0),
       });

@@ -10,6 +10,9 @@
 // hooks replace every id anyway. Gavel's example-inferred body check is turned off (see before())
 // in favour of the full schema. Dredd also keeps only the first request example of each
 // operation (a warning), which the hooks replace with a body shaped for the status.
+//
+// Dredd reads OpenAPI 3.0 only, so it is always given the 3.0 document; the full schema check of
+// each response uses the client's validator, of the version the run asked for (`--openapi`).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
@@ -104,6 +107,8 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       const check: Pending = {
         layer: "dredd", group: operationId, name: t.name, outcome: "passed",
         durationMs: 0, started: Date.now(), sentAt: 0, firstExchange: api.exchanges.length, firstFinding: api.findings.length, violations: [], operationId,
+        // The response the transaction provokes, in the published document (JSON Pointer, RFC 6901).
+        rule: `oas ${service}#/paths/${t.origin.resourceName.replace(/~/g, "~0").replace(/\//g, "~1")}/${t.request.method.toLowerCase()}/responses/${status}`,
       };
       checks.set(t.name, check);
       const planner = plans[`${operationId} ${status}`];
@@ -119,6 +124,15 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         check.outcome = "skipped";
         (check as CheckResult).reason = `needs the implementation-specific trigger: ${plan.trigger}`;
         return;
+      }
+      if (plan.openReading && profile === "full") {
+        const probe = await api.call(operationId, { path: plan.path, query: plan.query, body: plan.body, key: plan.key, expect: status });
+        if (probe.status !== status && plan.openReading.statuses.includes(probe.status)) {
+          t.skip = true;
+          check.outcome = "skipped";
+          (check as CheckResult).reason = `the server reads ${plan.openReading.rule} the other way (HTTP ${probe.status}); no request the contract pins provokes ${status}`;
+          return;
+        }
       }
       const setupViolations = api.violations.splice(before);
       if (setupViolations.length > 0) {
@@ -146,6 +160,11 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       // `extras`, other 422 keys). The full schema check in after() replaces it; status and
       // Content-Type are still checked by Dredd.
       (t.expected as { body?: string }).body = "{}";
+      // Gavel compares Content-Type literally, so `application/json; charset=utf-8` (Express's
+      // res.json) would fail every transaction; media type parameters are legal (RFC 9110 §8.3.1)
+      // and charset has no effect on JSON (RFC 8259 §11). after() checks the media type itself.
+      const expectedHeaders = (t.expected as { headers?: Record<string, string> }).headers ?? {};
+      for (const name of Object.keys(expectedHeaders)) if (name.toLowerCase() === "content-type") delete expectedHeaders[name];
       check.sentAt = Date.now();
     },
     after(t) {
@@ -159,7 +178,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         return;
       }
       const contentType = real.headers["content-type"] ?? "";
-      if (!/^application\/json\b/.test(contentType)) check.violations.push(`content type "${contentType}" is not application/json`);
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) check.violations.push(`B-18: content type "${contentType}" is not application/json`);
       let body: unknown;
       try {
         body = real.body ? JSON.parse(real.body) : undefined;

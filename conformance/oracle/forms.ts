@@ -62,7 +62,9 @@ export const compareInstants = (a: string, b: string) => instant(a) - instant(b)
 export const currencyPattern = /^[0-9]+\.[0-9]{2}$/;
 export const currency = named("currency amount with two decimals", (value) => isString(value) && currencyPattern.test(value));
 
-export const idOf = (prefix: string): Form => named(`${prefix}_<token>`, (value) => isString(value) && new RegExp(`^${prefix}_[A-Za-z0-9]+$`).test(value) && value.length <= 64);
+/** `<prefix>_<token>`: the prefix is pinned, the token's alphabet and length are the server's (B-16; the schema's URL-safe characters). */
+export const idOf = (prefix: string): Form =>
+  named(`${prefix}_<token>`, (value) => isString(value) && new RegExp(`^${prefix}_[A-Za-z0-9._~-]+$`).test(value) && value.length <= 255, "B-16");
 
 /** An identifier of that form, other than `previous` (a new one). */
 export const newIdOf = (prefix: string, previous: unknown): Form =>

@@ -1,6 +1,6 @@
 // One scenario per row of the transition tables 3.1 (transaction intent) and 3.2 (credit) of the
 // bank doc, and one per conflict code of 7.2, named after the row.
-import { ids, intentBody } from "../fixtures.js";
+import { ids, intentBody, linkedCreditSubmerchant } from "../fixtures.js";
 import { check, equal, type Scenario } from "./scenario.js";
 import { act, capturedIntent, createCredit, createIntent, expectStatus, readIntent } from "./steps.js";
 
@@ -149,7 +149,7 @@ export const bankTransitionScenarios: Scenario[] = [
     group: t32, name: "(none) -> POST /api/credits (approved) -> succeeded, 201",
     async run({ api }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
-      const response = await api.call("createCredit", { body: { amount: "12.25", transaction_intent_id: intent, employee_number: "E-1" }, expect: 201 });
+      const response = await api.call("createCredit", { body: { amount: "12.25", transaction_intent_id: intent, employee_number: "E-1", ...linkedCreditSubmerchant() }, expect: 201 });
       expectStatus(response, 201, "create credit");
       const data = response.body.data;
       equal(data.status, "succeeded", "status");
@@ -165,7 +165,7 @@ export const bankTransitionScenarios: Scenario[] = [
     group: t32, name: "(none) -> POST /api/credits unlinked (store number missing) -> failed, 201; reason explains; station_number null",
     async run({ api }) {
       const response = await api.call("createCredit", {
-        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: "SUB-1" }, expect: 201,
+        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant() }, expect: 201,
       });
       expectStatus(response, 201, "unlinked credit without store_number");
       equal(response.body.data.status, "failed", "status");
@@ -179,7 +179,7 @@ export const bankTransitionScenarios: Scenario[] = [
     name: "(none) -> POST /api/credits unlinked (store number invalid) -> failed, 201; station_number null",
     async run({ api }) {
       const response = await api.call("createCredit", {
-        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: "SUB-1", store_number: "0000" }, expect: 201,
+        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: "0000" }, expect: 201,
       });
       expectStatus(response, 201, "unlinked credit with an inactive store");
       equal(response.body.data.status, "failed", "status");
@@ -266,11 +266,13 @@ export const bankTransitionScenarios: Scenario[] = [
     group: conflict, name: "bank_account_conflict: a bank account used with another consumer gives 409",
     async run({ api }) {
       const bankAccount = ids.bankAccount();
-      await createIntent(api, { bankAccount });
-      const response = await api.call("createTransactionIntent", { body: intentBody({ bankAccount }), expect: 409 });
+      const owner = ids.ownerOf(bankAccount) ?? ids.consumer();
+      await createIntent(api, { bankAccount, consumer: owner });
+      const stranger = ids.otherConsumer(owner);
+      const response = await api.call("createTransactionIntent", { body: intentBody({ bankAccount, consumer: stranger }), expect: 409 });
       expectStatus(response, 409, "create with the bank account of another consumer");
       equal(response.body.conflict, "bank_account_conflict", "conflict");
-      const again = await api.call("createTransactionIntent", { body: intentBody({ bankAccount, action: "authorize" }), expect: 409 });
+      const again = await api.call("createTransactionIntent", { body: intentBody({ bankAccount, consumer: stranger, action: "authorize" }), expect: 409 });
       expectStatus(again, 409, "create with an action");
       equal(again.body.conflict, "bank_account_conflict", "conflict on a creation with an action");
       check(again.body.action === undefined || again.body.action === "authorize", `B-39: action absent or authorize on a creation, got ${JSON.stringify(again.body.action)}`);
@@ -280,7 +282,7 @@ export const bankTransitionScenarios: Scenario[] = [
     group: conflict, name: "incompatible_status: a linked credit on an intent that is not succeeded gives 409",
     async run({ api }) {
       const intent = await createIntent(api);
-      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent }, expect: 409 });
+      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() }, expect: 409 });
       expectStatus(response, 409, "linked credit");
       equal(response.body.error, "incompatible_status", "error");
     },
@@ -290,7 +292,7 @@ export const bankTransitionScenarios: Scenario[] = [
     name: "no_reference_number: a linked credit on an intent without reference number gives 409",
     async run({ api }) {
       const intent = await createIntent(api, { action: "authorize_and_capture", amount: 40.33 });
-      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent }, expect: 409 });
+      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() }, expect: 409 });
       expectStatus(response, 409, "linked credit");
       equal(response.body.error, "no_reference_number", "error");
     },
@@ -320,7 +322,7 @@ export const bankTransitionScenarios: Scenario[] = [
   {
     group: conflict, name: "failed: cancelling a failed credit gives 409",
     async run({ api }) {
-      const created = await api.call("createCredit", { body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: "SUB-1" }, expect: 201 });
+      const created = await api.call("createCredit", { body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant() }, expect: 201 });
       expectStatus(created, 201, "failed unlinked credit");
       equal(created.body.data.status, "failed", "status");
       const response = await api.call("cancelCredit", { path: { credit_id: created.body.data.id }, body: { action: "cancel" }, expect: 409 });

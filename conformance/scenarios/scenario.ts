@@ -13,6 +13,8 @@ export type Scenario = {
   profiles?: Profile[];
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
+  /** The rule of the contract it enforces, when its group's rule is not the one (conformance/rules.ts). */
+  rule?: string;
   /** Why it cannot judge this server with these settings (the check is skipped with the reason); undefined when it can. */
   unjudgeable?(settings: SuiteSettings): string | undefined;
   run(context: ScenarioContext): Promise<void>;

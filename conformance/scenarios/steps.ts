@@ -1,7 +1,7 @@
 // Reusable steps that build state through the API. Each throws when the implementation does not
 // answer as the contract says, which fails the check that needed the state.
 import type { ApiClient, ApiResponse } from "../client.js";
-import { intentBody, type IntentInput } from "../fixtures.js";
+import { intentBody, linkedCreditSubmerchant, type IntentInput } from "../fixtures.js";
 
 export class StepError extends Error {}
 
@@ -50,7 +50,7 @@ export type CreditInput = { amount?: string; intentAmount?: number; employee?: s
 /** Creates a linked credit on a fresh succeeded intent; returns the credit id. */
 export async function createCredit(api: ApiClient, input: CreditInput = {}): Promise<string> {
   const intentId = await createIntent(api, { action: "authorize_and_capture", amount: input.intentAmount ?? 40 });
-  const body: Record<string, unknown> = { amount: input.amount ?? "10.00", transaction_intent_id: intentId };
+  const body: Record<string, unknown> = { amount: input.amount ?? "10.00", transaction_intent_id: intentId, ...linkedCreditSubmerchant() };
   if (input.employee) body.employee_number = input.employee;
   if (input.store) body.store_number = input.store;
   const response = await api.call("createCredit", { body, expect: 201 });

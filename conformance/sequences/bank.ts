@@ -5,7 +5,7 @@
 // every response.
 import type * as FastCheck from "fast-check";
 import type { ApiClient, KeyChoice } from "../client.js";
-import { billingAddress, ids, token } from "../fixtures.js";
+import { billingAddress, currentFixtures, ids, linkedCreditSubmerchant, token } from "../fixtures.js";
 import type { BankModel } from "../oracle/bank/model.js";
 
 /** One generated sequence's world: its client, its objects, and the values that scope its lists. */
@@ -30,9 +30,9 @@ export function bankWorld(api: ApiClient, model: BankModel): BankWorld {
     api, model,
     store: `SQ${token(12)}`,
     employee: `EQ${token(12)}`,
-    submerchant: ids.numeric(9),
-    consumers: [ids.consumer(), ids.consumer()],
-    accounts: [ids.bankAccount(), ids.bankAccount(), ids.bankAccount()],
+    submerchant: ids.debitSubmerchant(),
+    consumers: ids.consumers(2),
+    accounts: ids.bankAccounts(3),
     intents: [],
     credits: [],
     tried: new Map(),
@@ -208,12 +208,13 @@ class CreateCredit extends BankCommand {
   }
   async act(world: BankWorld) {
     const body: Record<string, unknown> = { amount: money(this.cents), employee_number: world.employee };
-    if (this.linked) body.transaction_intent_id = pick(world.intents, this.ref) ?? ids.unknownIntent();
+    if (this.linked) Object.assign(body, { transaction_intent_id: pick(world.intents, this.ref) ?? ids.unknownIntent(), ...linkedCreditSubmerchant() });
     else {
       body.creditable_id = world.accounts[this.ref % world.accounts.length];
-      body.submerchant_id = "SUB-7";
+      body.submerchant_id = ids.creditSubmerchant();
     }
-    if (this.store === "fresh") body.store_number = world.store;
+    // With fixtures, only enrolled store numbers are active client accounts (doc 4.6).
+    if (this.store === "fresh") body.store_number = !this.linked && currentFixtures() ? ids.creditStore() : world.store;
     if (this.store === "zeros") body.store_number = "0000";
     const response = await world.api.call("createCredit", { body });
     const id = response.body?.data?.id;
@@ -302,7 +303,7 @@ class Misuse extends BankCommand {
       case "bad-billing-address": return void (await create({ ...valid(), billing_address: { ...billingAddress(), postal_code: "" } }));
       case "publishable-list": return void (await world.api.call("listTransactionIntents", { query: { station_number: world.store }, key: "publishable" }));
       case "submerchant-on-linked-credit":
-        return void (await world.api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: id, employee_number: world.employee, submerchant_id: "SUB-7" } }));
+        return void (await world.api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: id, employee_number: world.employee, submerchant_id: ids.creditSubmerchant() } }));
       case "captures-over-limit": {
         // Four captures over the amount authorized: three refusals (78), then the intent fails (79).
         const amount = ((world.model.state.intents.get(id)?.amountCents ?? 1000) + 100) / 100;
@@ -365,8 +366,8 @@ class Opening extends BankCommand {
     if (target === "refunded again") await act({ action: "refund", amount: captured / 100 });
   }
   private async credit(world: BankWorld, state: CreditState) {
-    const body: Record<string, unknown> = { amount: state === "pending" ? "5.50" : "5.00", employee_number: world.employee, creditable_id: world.accounts[0], submerchant_id: "SUB-7" };
-    if (state !== "failed") body.store_number = world.store;
+    const body: Record<string, unknown> = { amount: state === "pending" ? "5.50" : "5.00", employee_number: world.employee, creditable_id: world.accounts[0], submerchant_id: ids.creditSubmerchant() };
+    if (state !== "failed") body.store_number = currentFixtures() ? ids.creditStore() : world.store;
     const response = await world.api.call("createCredit", { body });
     const id = response.body?.data?.id;
     if (response.status !== 201 || typeof id !== "string") return;

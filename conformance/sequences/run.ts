@@ -10,7 +10,7 @@
 // to stop (a signal, the time budget, another lane's failure): the sequences under way finish and
 // are judged, and the outcome says how many ran of how many were planned.
 import type * as FastCheck from "fast-check";
-import type { ServiceName } from "../../src/openapi/documents.js";
+import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { ApiClient } from "../client.js";
 import type { BankModel } from "../oracle/bank/model.js";
 import type { Exchange } from "../oracle/exchange.js";
@@ -33,6 +33,8 @@ export type SequenceRun = {
   signal?: AbortSignal;
   /** After each sequence: how many ran of how many are planned, and whether one failed. */
   onProgress?: (done: number, planned: number, failed: boolean) => void;
+  /** The OpenAPI version whose documents validate the responses (default 3.0). */
+  openapi?: OpenApiVersion;
 };
 
 /** Default bounds of the full profile (docs/conformance.md, "Generated sequences"); --thorough multiplies them. */
@@ -103,7 +105,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
       fc.commands(commands, { maxCommands: run.options.maxCommands ?? defaults.maxCommands, size: "large", replayPath: run.options.replayPath }),
       async (opening, sequence) => {
         const oracle = new Oracle({ ...run.oracle, service: run.service });
-        const api = new ApiClient(run.service, run.baseUrl, run.keys, "full", run.observations, oracle);
+        const api = new ApiClient(run.service, run.baseUrl, run.keys, "full", run.observations, oracle, run.openapi);
         const world = run.service === "bank-payments" ? bankWorld(api, oracle.model as BankModel) : payrollWorld(api);
         // After the first failure fast-check only shrinks: those runs are not sequences of the plan.
         const counted = !failing;
