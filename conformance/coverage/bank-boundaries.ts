@@ -4,7 +4,7 @@
 // members per object, `per_page` and `page`, and a bank account used again by another consumer long
 // after its first use. Lengths are read from the published document (lengths.ts).
 import type { ApiClient, ApiResponse } from "../client.js";
-import { addressUpdate, billingAddress, ids, intentBody, token } from "../fixtures.js";
+import { addressUpdate, billingAddress, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
 import { settingCents } from "../settings.js";
 import { boundaryRecorder, boundaryTask, NotReached, shown, type BoundarySpec, type Send } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
@@ -40,7 +40,7 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
         const id = createdId(await send("create amount", "999999999.99 (number)", () =>
           api.call("createTransactionIntent", { body: intentBody({ amount: ceiling / 100, action: "authorize" }) })));
         await send("capture amount", '"999999999.99" (string)', () => act(api, id, { action: "capture", amount: money(ceiling) }));
-        await send("linked credit amount", '"999999999.99"', () => api.call("createCredit", { body: { amount: money(ceiling), transaction_intent_id: id } }));
+        await send("linked credit amount", '"999999999.99"', () => api.call("createCredit", { body: { amount: money(ceiling), transaction_intent_id: id, ...linkedCreditSubmerchant() } }));
         await send("refund amount", "999999999.99 (number)", () => act(api, id, { action: "refund", amount: ceiling / 100 }));
       },
     },
@@ -52,7 +52,7 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
         await send("capture amount", '"1000000000.00" (string)', () => act(api, id, { action: "capture", amount: money(ceiling + 1) }));
         await act(api, id, { action: "capture", amount: "40.00" });
         await send("refund amount", "1000000000.00 (number)", () => act(api, id, { action: "refund", amount: (ceiling + 1) / 100 }));
-        await send("linked credit amount", '"1000000000.00"', () => api.call("createCredit", { body: { amount: money(ceiling + 1), transaction_intent_id: id } }));
+        await send("linked credit amount", '"1000000000.00"', () => api.call("createCredit", { body: { amount: money(ceiling + 1), transaction_intent_id: id, ...linkedCreditSubmerchant() } }));
       },
     },
     {
@@ -61,7 +61,7 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
         await send("create amount", "0.01", () => api.call("createTransactionIntent", { body: intentBody({ amount: 0.01, type: "bankpay" }) }));
         await send("create amount", "0", () => api.call("createTransactionIntent", { body: intentBody({ amount: 0, type: "bankpay" }) }));
         for (const amount of ["0.01", "0.00"]) {
-          await send("unlinked credit amount", `"${amount}"`, () => api.call("createCredit", { body: { amount, creditable_id: ids.bankAccount(), submerchant_id: "SUB-7", store_number: ids.store() } }));
+          await send("unlinked credit amount", `"${amount}"`, () => api.call("createCredit", { body: { amount, creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore() } }));
         }
       },
     },
@@ -71,7 +71,7 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
       name: creditLimit === undefined ? "credit_limit (none): an unlinked credit at the amount ceiling" : `credit_limit (${ctx.settings.credit_limit}): a credit at the limit, and a cent more`,
       async run(api, send) {
         for (const cents of creditLimit === undefined ? [ceiling] : [creditLimit, creditLimit + 1]) {
-          await send("unlinked credit amount", `"${money(cents)}"`, () => api.call("createCredit", { body: { amount: money(cents), creditable_id: ids.bankAccount(), submerchant_id: "SUB-7", store_number: ids.store() } }));
+          await send("unlinked credit amount", `"${money(cents)}"`, () => api.call("createCredit", { body: { amount: money(cents), creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore() } }));
         }
       },
     },
@@ -99,7 +99,7 @@ function lengthCases(): LengthCase[] {
   const member = (name: string) => (body: Record<string, any>, value: string) => { body[name] = value; };
   const address = (name: string) => (body: Record<string, any>, value: string) => { body.billing_address = { ...billingAddress(), [name]: value }; };
   const credit = (name: string) => (value: string) => (api: ApiClient) =>
-    api.call("createCredit", { body: { amount: "5.00", creditable_id: ids.bankAccount(), submerchant_id: "SUB-7", store_number: ids.store(), employee_number: `E${token(8)}`, [name]: value } });
+    api.call("createCredit", { body: { amount: "5.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore(), employee_number: `E${token(8)}`, [name]: value } });
   const update = (name: string) => (value: string) => async (api: ApiClient) => {
     const id = createdId(await api.call("createTransactionIntent", { body: intentBody({ type: "bankpay" }) }));
     return api.call("updateTransactionIntentBillingAddress", { path: { transaction_intent_id: id }, body: { ...addressUpdate(), [name]: value }, key: "publishable" });
@@ -169,7 +169,7 @@ function requestSpecs(ctx: CoverageContext): BoundarySpec[] {
         const employee = `E${token(12)}`;
         for (let i = 0; i < 2; i += 1) {
           await api.call("createTransactionIntent", { body: intentBody({ type: "bankpay", store }) });
-          await api.call("createCredit", { body: { amount: "5.00", creditable_id: ids.bankAccount(), submerchant_id: "SUB-7", store_number: store, employee_number: employee } });
+          await api.call("createCredit", { body: { amount: "5.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore(), employee_number: employee } });
         }
         for (const [operationId, filter] of [["listTransactionIntents", { station_number: store }], ["listCredits", { employee_number: employee }]] as const) {
           for (const [value, page] of [[perPage, 1], [perPage + 1, 1], [1, 2], [0, 1]] as const) {
@@ -210,8 +210,9 @@ function reuseTasks(ctx: CoverageContext): { first: Task; last: Task } {
   const rule = "B-40";
   const group = "reuse";
   const name = "a bank account used again long after its first use: by another consumer, and by its own";
+  // With fixtures, an enrolled account and the consumer it is enrolled for (B-40).
   const account = ids.bankAccount();
-  const owner = ids.consumer();
+  const owner = ids.ownerOf(account) ?? ids.consumer();
   let api: ApiClient | undefined;
   let stretch: Stretch | undefined;
   let recorder: { send: Send; entries: CoverageBoundary[] } | undefined;
@@ -233,7 +234,7 @@ function reuseTasks(ctx: CoverageContext): { first: Task; last: Task } {
       name, planned: 1,
       run: async () => {
         const between = ctx.oracle.stats.responses - sentBetween;
-        await recorder!.send("bank_account, used again", `${between} responses later, with another consumer`, create(ids.consumer()));
+        await recorder!.send("bank_account, used again", `${between} responses later, with another consumer`, create(ids.otherConsumer(owner)));
         await recorder!.send("bank_account, used again", "then with its own consumer", create(owner));
         return { checks: [stretch!.check({ group: `coverage: boundaries (${group})`, name, rule })], cells: [], boundaries: recorder!.entries };
       },

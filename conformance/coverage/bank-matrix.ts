@@ -10,7 +10,7 @@
 // (a refusal, a linked credit, an address update), so a refund is also tried after a linked credit
 // and a capture after a refused refund; when the state moves, the next attempt starts a new chain.
 import type { ApiClient, ApiResponse } from "../client.js";
-import { addressUpdate, ids, intentBody, token } from "../fixtures.js";
+import { addressUpdate, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
 import type { BankModel } from "../oracle/bank/model.js";
 import type { IntentRecord, IntentStatus, CreditStatus } from "../oracle/bank/state.js";
 import type { Rule } from "../rules.js";
@@ -48,7 +48,7 @@ async function createCredit(chain: Chain, body: Record<string, unknown>): Promis
 }
 
 const unlinkedCredit = (chain: Chain, amount: string, store = true) =>
-  createCredit(chain, { amount, creditable_id: ids.bankAccount(), submerchant_id: "SUB-7", ...(store ? { store_number: chain.store } : {}) });
+  createCredit(chain, { amount, creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), ...(store ? { store_number: ids.creditStore() } : {}) });
 
 /** Pages 1 and 2 of a closed list, sized so that they meet at a boundary and show every item between them. */
 async function crossPageBoundary(chain: Chain, operationId: "listTransactionIntents" | "listCredits", filter: Record<string, string>, items: number): Promise<void> {
@@ -137,7 +137,7 @@ function intentColumns(settings: SuiteSettings): Column[] {
     { name: "cancel_refund", rule: transition, send: (c, id) => act(c, id, { action: "cancel_refund" }) },
     {
       name: "linked credit", rule: "B-45",
-      send: (c, id) => createCredit(c, { amount: "5.00", transaction_intent_id: id, store_number: c.store }),
+      send: (c, id) => createCredit(c, { amount: "5.00", transaction_intent_id: id, store_number: c.store, ...linkedCreditSubmerchant() }),
     },
     {
       name: "address update", rule: "B-57",
@@ -241,7 +241,7 @@ const creditRows: CreditRow[] = [
     name: "succeeded (linked)", status: "succeeded", linked: true,
     reach: async (chain) => {
       const id = await create(chain, { cents: 4000, action: "authorize_and_capture" });
-      return id === undefined ? undefined : createCredit(chain, { amount: "5.00", transaction_intent_id: id, store_number: chain.store });
+      return id === undefined ? undefined : createCredit(chain, { amount: "5.00", transaction_intent_id: id, store_number: chain.store, ...linkedCreditSubmerchant() });
     },
   },
   { name: "succeeded (unlinked)", status: "succeeded", reach: (chain) => unlinkedCredit(chain, "5.00") },
@@ -291,7 +291,10 @@ function creditRowTask(ctx: CoverageContext, row: CreditRow): Task {
           await row.reach(chain);
           subject = chain.credits.at(-1) ?? "";
           if (chain.api.violations.length > 0 || chain.credits.length < 2 || statusOf(subject) !== row.status) {
-            const check = stretch.check({ group, name: `${row.name}: reaching the state`, rule: "bank §3.2" }, `could not bring a credit to ${row.name}`);
+            const allowed = chain.api.violations.length === 0;
+            const base = stretch.check({ group, name: `${row.name}: reaching the state`, rule: "bank §3.2" }, allowed ? undefined : `could not bring a credit to ${row.name}`);
+            // No fault seen: the server took another outcome the contract allows (a store number it does not know fails an unlinked credit, B-44).
+            const check = allowed ? { ...base, outcome: "skipped" as const, reason: `the state was not reached: the server took another outcome the contract allows (status ${statusOf(subject) ?? "none"})` } : base;
             result.checks.push(check);
             for (const rest of creditColumns.slice(index)) result.cells.push({ matrix, row: row.name, column: rest.name, outcome: "not reached", reason: check.reason });
             break;
