@@ -1,21 +1,26 @@
 #!/usr/bin/env node
 // `conformance --service bank-payments --base-url URL --secret-key K --publishable-key K
 //  [--profile full|mock] [--openapi 3.0|3.1] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
-//  [--runs N] [--max-commands N] [--time-budget S] [--thorough] [--clock-skew S] [--layers L,...]
+//  [--runs N] [--max-commands N] [--time-budget S] [--concurrency N] [--thorough] [--clock-skew S] [--layers L,...]
 //  [--settings FILE] [--setting NAME=VALUE ...] [--fixtures FILE]`
 // `conformance --service check-cashing --base-url URL`
-// Prints the sequences' seed first and the failures in full at the end; exits 1 on any failure;
-// the last line is `N passed, N failed[, N skipped]`.
+// Prints the sequences' seed first, progress on stderr during long layers, and the failures grouped
+// by the rule they break at the end; exits 1 on any failure, 128 + the signal's number when stopped
+// by SIGINT or SIGTERM (after writing the reports of what ran); the last line is
+// `N passed, N failed[, N skipped]`.
 import { readFileSync } from "node:fs";
+import { constants } from "node:os";
 import { parseArgs } from "node:util";
 import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
-import { failureText } from "./failures.js";
+import { checkLabel, groupedFailureText } from "./failures.js";
 import { readFixtures } from "./fixtures-file.js";
 import { readSettings, settingNames } from "./settings.js";
-import { oracleLine } from "./report.js";
+import { oracleLine, sequencesLine } from "./report.js";
 import { runConformance, summaryLine } from "./runner.js";
 import { thoroughSequences } from "./sequences/run.js";
-import type { Layer, Profile, SequenceOptions } from "./types.js";
+import type { Layer, Profile, Progress, SequenceOptions } from "./types.js";
+
+const progressEverySeconds = 10;
 
 const usage = `Usage: conformance --service bank-payments|check-cashing --base-url URL [options]
 
@@ -26,7 +31,7 @@ const usage = `Usage: conformance --service bank-payments|check-cashing --base-u
   --report DIR          write JUnit XML and a Markdown report (failures first, coverage matrix, score) into DIR
   --no-triggers         skip the checks that need the reference sandbox's test triggers
   --quiet               print failures and the summary only
-  --layers L,...        dredd, scenarios, sequences (default: all three in the full profile)
+  --layers L,...        dredd, scenarios, coverage, sequences (default: all four in the full profile)
 
 What the documents leave to the server (docs/conformance.md, "Settings" and "Fixtures"):
   --settings FILE       a JSON object of settings (${settingNames.join(", ")})
@@ -40,9 +45,34 @@ Generated sequences (full profile):
   --replay-path R       with --seed and --path: the commands' replayPath, printed with the failure
   --runs N              sequences per service (default 40 bank, 30 check cashing)
   --max-commands N      longest sequence (default 30 bank, 15 check cashing)
-  --time-budget S       stop generating after S seconds
-  --thorough            the nightly profile: 1000 bank sequences of up to 80 commands, 500 check cashing ones of up to 40
-  --clock-skew S        allowed difference between the server's clock and ours, in seconds (default 300)`;
+  --time-budget S       stop generating after S seconds (what ran is judged and reported)
+  --concurrency N       sequences run at once, in N lanes of derived seeds (default 1; 4 with --thorough)
+  --thorough            the nightly profile: 1000 bank sequences of up to 80 commands, 500 check cashing ones of up to 40, 4 at once
+  --clock-skew S        allowed difference between the server's clock and ours, in seconds (default 300)
+
+Progress goes to stderr every ${progressEverySeconds} s. SIGINT or SIGTERM stops the run after the sequences under way,
+writes the reports of what ran, and exits with 128 + the signal's number; a second signal quits at once.`;
+
+const duration = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
+
+/** A progress printer for stderr: at most one line every ten seconds, and the end of a layer that printed one. */
+function progressPrinter(): (progress: Progress) => void {
+  let last = Date.now();
+  const shown = new Set<Progress["layer"]>();
+  return (progress) => {
+    const now = Date.now();
+    const end = progress.done >= progress.planned;
+    if (now - last < progressEverySeconds * 1000 && !(end && shown.has(progress.layer))) return;
+    last = now;
+    if (end) shown.delete(progress.layer);
+    else shown.add(progress.layer);
+    const unit = progress.layer === "sequences" ? "sequences" : "attempts";
+    process.stderr.write(`progress: ${progress.layer} ${progress.done} of ${progress.planned} ${unit}, ${progress.failures} failure${progress.failures === 1 ? "" : "s"} so far, ${duration(progress.elapsedMs)} elapsed\n`);
+  };
+}
 
 const integer = (text: string | undefined, name: string): number | undefined => {
   if (text === undefined) return undefined;
@@ -70,6 +100,7 @@ async function main(): Promise<number> {
       "max-commands": { type: "string" },
       "time-budget": { type: "string" },
       thorough: { type: "boolean", default: false },
+      concurrency: { type: "string" },
       "clock-skew": { type: "string" },
       settings: { type: "string" },
       setting: { type: "string", multiple: true },
@@ -85,7 +116,7 @@ async function main(): Promise<number> {
   const layers = values.layers?.split(",").map((layer) => layer.trim()) as Layer[] | undefined;
   if (!serviceNames.includes(service) || !values["base-url"] || !["full", "mock"].includes(values.profile!)
     || !openapiVersions.includes(values.openapi as OpenApiVersion)
-    || layers?.some((layer) => !["dredd", "scenarios", "sequences"].includes(layer))) {
+    || layers?.some((layer) => !["dredd", "scenarios", "coverage", "sequences"].includes(layer))) {
     console.error(usage);
     return 2;
   }
@@ -107,7 +138,17 @@ async function main(): Promise<number> {
     runs: integer(values.runs, "runs") ?? thorough?.runs,
     maxCommands: integer(values["max-commands"], "max-commands") ?? thorough?.maxCommands,
     timeBudgetMs: values["time-budget"] === undefined ? undefined : 1000 * (integer(values["time-budget"], "time-budget") as number),
+    concurrency: integer(values.concurrency, "concurrency") ?? thorough?.concurrency,
   };
+  // The first SIGINT or SIGTERM stops the run gracefully (the reports of what ran are written); a second quits.
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop.signal.aborted) process.exit(128 + constants.signals[signal]);
+    process.stderr.write(`${signal}: stopping after the checks under way, then writing the reports of what ran (${signal} again quits at once)\n`);
+    stop.abort(signal);
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   if (values.profile === "full" && (!layers || layers.includes("sequences"))) console.log(`generated sequences: seed ${seed} (repeat this run with --seed ${seed})`);
   const result = await runConformance({
     service,
@@ -123,20 +164,22 @@ async function main(): Promise<number> {
     settings,
     fixtures,
     reportDir: values.report,
+    signal: stop.signal,
+    onProgress: progressPrinter(),
     onCheck: (check) => {
       if (values.quiet && check.outcome !== "failed") return;
       const mark = check.outcome === "passed" ? "ok  " : check.outcome === "failed" ? "FAIL" : "skip";
-      console.log(`${mark} [${check.layer}] ${check.group} :: ${check.name}${check.reason && check.outcome === "skipped" ? `\n       ${check.reason}` : ""}`);
+      console.log(`${mark} [${checkLabel(check)}] ${check.group} :: ${check.name}${check.reason && check.outcome === "skipped" ? `\n       ${check.reason}` : ""}`);
     },
   });
-  const failures = result.checks.filter((check) => check.outcome === "failed");
-  if (failures.length > 0) {
-    console.log(`\n${failures.length} failure(s):\n`);
-    for (const check of failures) console.log(`${failureText(check).join("\n")}\n`);
-  }
+  const grouped = groupedFailureText(result.checks);
+  if (grouped.length > 0) console.log(`\n${grouped.join("\n")}`);
   console.log(oracleLine(result));
+  if (result.sequences) console.log(sequencesLine(result.sequences));
+  if (result.stopped) console.log(`The run was stopped by ${result.stopped}: what ran is judged above${values.report ? " and in the reports" : ""}.`);
   if (values.report) console.log(`reports written to ${values.report}`);
   console.log(summaryLine(result));
+  if (result.stopped && result.stopped in constants.signals) return 128 + constants.signals[result.stopped as NodeJS.Signals];
   return result.ok ? 0 : 1;
 }
 

@@ -1,7 +1,9 @@
-// How a failure is shown, on the console and in the Markdown report: the request, the expected and
-// the actual response with the fields that differ marked (a diff: `-` what came, `+` what the
-// oracle expected), the invariants broken, and the curl lines that replay it.
-import { describeRule, primaryRule } from "./rules.js";
+// How a failure is shown, on the console and in the Markdown report: the rule it breaks and where to
+// read it, the request, the expected and the actual response with the fields that differ marked (a
+// diff: `-` what came, `+` what the oracle expected), the invariants broken, and the curl lines
+// that replay it. Failures are grouped by the rule they break (one cause often fails many checks):
+// each group with its count, its shortest reproducer in full, the others by name.
+import { describeRule, primaryRule, type Rule } from "./rules.js";
 import type { CheckResult, Finding } from "./types.js";
 
 type Difference = Finding["differences"][number];
@@ -50,6 +52,7 @@ export function diffLines(actual: unknown, differences: Difference[]): string[] 
 /** One finding as text lines. */
 export function findingLines(finding: Finding): string[] {
   const lines = [`request: ${finding.request}`];
+  if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.map(describeRule).join("; ")}`);
   const status = finding.expectedStatus.includes(finding.actualStatus) ? `${finding.actualStatus} as expected` : `expected ${finding.expectedStatus.join(" or ")}, got ${finding.actualStatus}`;
   lines.push(`status: ${status}`);
   const body = finding.differences.filter((d) => d.path !== "(status)");
@@ -67,24 +70,93 @@ export function findingLines(finding: Finding): string[] {
   return lines;
 }
 
-/** A failed check in full: what failed, each response the oracle found wrong, and how to replay it. */
+/** What a check is, in brackets: its layer, or for the preflight what it found (`response format`). */
+export function checkLabel(check: Pick<CheckResult, "layer" | "group">): string {
+  return check.layer === "preflight" && check.group !== "preflight" ? check.group : check.layer;
+}
+
+/** A failed check in full: what failed, the rule it breaks, each response the oracle found wrong, and how to replay it. */
 export function failureText(check: CheckResult): string[] {
   const rule = primaryRule(check);
-  const lines = [`FAIL [${check.layer}] ${check.group} :: ${check.name}`, ...(rule ? [`  rule: ${describeRule(rule)}`] : []), ...(check.reason ?? "").split("\n").map((line) => `  ${line}`)];
+  const lines = [`FAIL [${checkLabel(check)}] ${check.group} :: ${check.name}`];
+  if (rule) lines.push(`  rule: ${describeRule(rule)}`);
+  lines.push(...(check.reason ?? "").split("\n").map((line) => `  ${line}`));
   for (const finding of (check.findings ?? []).slice(0, 3)) lines.push(...findingLines(finding).map((line) => `  ${line}`));
   if (check.curl && check.curl.length > 0) lines.push("  reproduce:", ...check.curl.map((line) => `    ${line}`));
   return lines;
 }
 
 /** The same, as Markdown. */
-export function failureMarkdown(check: CheckResult): string[] {
+export function failureMarkdown(check: CheckResult, heading = "###"): string[] {
   const rule = primaryRule(check);
-  const lines = [`### ${check.layer}: ${check.name.replace(/\n/g, " ")}`, "", ...(rule ? [`Rule: ${describeRule(rule)}`, ""] : []), "```text", ...(check.reason ?? "").split("\n"), "```"];
+  const lines = [`${heading} ${checkLabel(check)}: ${check.name.replace(/\n/g, " ")}`, ""];
+  if (rule) lines.push(`Rule: ${describeRule(rule)}`, "");
+  lines.push("```text", ...(check.reason ?? "").split("\n"), "```");
   for (const finding of (check.findings ?? []).slice(0, 3)) {
     lines.push("", `Request: \`${finding.request.replace(/`/g, "'")}\``, "");
     lines.push("```diff", ...findingLines(finding).slice(1), "```");
   }
   if (check.curl && check.curl.length > 0) lines.push("", "Reproduce:", "", "```sh", ...check.curl, "```");
   lines.push("");
+  return lines;
+}
+
+/** The failures that break one rule: the shortest reproducer first. */
+export type FailureGroup = { rule?: Rule; checks: CheckResult[] };
+
+/** How long a failure's reproducer is: its curl lines (requests), else what it carries. */
+function reproducerLength(check: CheckResult): number {
+  return check.curl?.filter((line) => line.includes("curl ")).length ?? 1000 + (check.findings?.length ?? 0);
+}
+
+/** Failed checks grouped by the rule they break first; the largest group first, `(no rule)` last. */
+export function groupByRule(checks: CheckResult[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>();
+  for (const check of checks.filter((c) => c.outcome === "failed")) {
+    const rule = primaryRule(check);
+    const key = rule ?? "";
+    if (!groups.has(key)) groups.set(key, { rule, checks: [] });
+    groups.get(key)!.checks.push(check);
+  }
+  for (const group of groups.values()) group.checks.sort((a, b) => reproducerLength(a) - reproducerLength(b));
+  return [...groups.values()].sort((a, b) => Number(a.rule === undefined) - Number(b.rule === undefined) || b.checks.length - a.checks.length);
+}
+
+const ruleHeading = (group: FailureGroup) => (group.rule ? `rule ${describeRule(group.rule)}` : "(no rule)");
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const firstLine = (check: CheckResult) => (check.reason ?? "").split("\n").find((line) => line.trim() !== "") ?? "";
+
+/** Every failure, grouped by rule: per group its count, the shortest reproducer in full, the others by name. */
+export function groupedFailureText(checks: CheckResult[]): string[] {
+  const groups = groupByRule(checks);
+  const total = groups.reduce((sum, group) => sum + group.checks.length, 0);
+  if (total === 0) return [];
+  const lines = [`${count(total, "failure", "failures")}, grouped by the rule broken (${count(groups.length, "rule", "rules")}):`, ""];
+  for (const group of groups) {
+    const [shortest, ...others] = group.checks;
+    lines.push(`== ${ruleHeading(group)}: ${count(group.checks.length, "failure", "failures")}; the shortest reproducer:`, "");
+    lines.push(...failureText(shortest), "");
+    if (others.length > 0) {
+      lines.push(`  ${count(others.length, "other failure", "other failures")} of this rule:`);
+      for (const check of others) lines.push(`  - [${checkLabel(check)}] ${check.group} :: ${check.name}: ${firstLine(check).slice(0, 160)}`);
+      lines.push("");
+    }
+  }
+  return lines;
+}
+
+/** The same, as Markdown: one section per rule. */
+export function groupedFailureMarkdown(checks: CheckResult[]): string[] {
+  const lines: string[] = [];
+  for (const group of groupByRule(checks)) {
+    const [shortest, ...others] = group.checks;
+    lines.push(`### ${group.rule ? describeRule(group.rule) : "(no rule)"}: ${count(group.checks.length, "failure", "failures")}`, "");
+    lines.push(...failureMarkdown(shortest, "####"));
+    if (others.length > 0) {
+      lines.push("The other failures of this rule:", "");
+      for (const check of others) lines.push(`- ${checkLabel(check)}: ${check.name.replace(/\n/g, " ")}: ${firstLine(check).replace(/\|/g, "\\|").slice(0, 200)}`);
+      lines.push("");
+    }
+  }
   return lines;
 }

@@ -1,11 +1,15 @@
-// Reports of a run: JUnit XML for CI, and a Markdown report with the failures first (request,
-// expected and actual response, curl lines), what the oracle judged, the coverage matrix
-// (operation x documented status, transition rows, error codes) and a conformance score.
+// Reports of a run: JUnit XML for CI, and a Markdown report with the failures first, grouped by the
+// rule they break (request, expected and actual response, curl lines), what the oracle judged, how
+// many generated sequences ran of how many were planned, the coverage layer's state x action
+// matrices and boundary list, the operation x documented status matrix, transition rows, error
+// codes, and a conformance score.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { validatorFor } from "../src/openapi/validator.js";
-import { failureMarkdown, failureText } from "./failures.js";
-import type { ConformanceResult } from "./types.js";
+import { describeRule } from "./rules.js";
+import type { CoverageReport } from "./coverage/record.js";
+import { failureText, groupByRule, groupedFailureMarkdown } from "./failures.js";
+import type { ConformanceResult, SequenceSummary } from "./types.js";
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -25,7 +29,13 @@ export function junitXml(result: ConformanceResult): string {
     const skipped = checks.filter((c) => c.outcome === "skipped").length;
     return `  <testsuite name="${xml(`${result.service} ${name}`)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}">\n${cases.join("\n")}\n  </testsuite>`;
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length}" failures="${result.failed}" skipped="${result.skipped}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const properties = [
+    ...(result.sequences ? [["sequences.ran", result.sequences.runs], ["sequences.planned", result.sequences.planned], ["sequences.seed", result.sequences.seed]] : []),
+    ...(result.sequences?.stoppedBy ? [["sequences.stopped_by", result.sequences.stoppedBy]] : []),
+    ...(result.stopped ? [["run.stopped_by", result.stopped]] : []),
+  ].map(([name, value]) => `    <property name="${xml(String(name))}" value="${xml(String(value))}"/>`);
+  const head = properties.length > 0 ? `  <properties>\n${properties.join("\n")}\n  </properties>\n` : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length}" failures="${result.failed}" skipped="${result.skipped}">\n${head}${suites.join("\n")}\n</testsuites>\n`;
 }
 
 /** Operation x documented status: which were answered, validly, by the implementation. */
@@ -56,13 +66,16 @@ export function markdownReport(result: ConformanceResult): string {
   lines.push(`Target ${result.baseUrl}, profile \`${result.profile}\`, ${new Date().toISOString()}, ${result.durationMs} ms.`, "");
   lines.push(`**Conformance score: ${value}%** (${result.passed} passed of ${result.passed + result.failed} executed; ${result.skipped} skipped). ` +
     `Operation x documented status covered with a valid response: ${coverage}%.`, "");
+  if (result.stopped) lines.push(`**The run was stopped by ${result.stopped}**: this report shows what ran.`, "");
   if (result.oracle) lines.push(oracleLine(result), "");
-  if (result.sequences) lines.push(`Generated sequences: ${result.sequences.runs} with seed ${result.sequences.seed} (replay: \`--seed ${result.sequences.seed}\`).`, "");
+  if (result.sequences) lines.push(`${sequencesLine(result.sequences)}`, "");
   const failures = result.checks.filter((c) => c.outcome === "failed");
   if (failures.length > 0) {
-    lines.push(`## Failures (${failures.length})`, "");
-    for (const check of failures) lines.push(...failureMarkdown(check));
+    const groups = groupByRule(failures);
+    lines.push(`## Failures (${failures.length}), by the rule broken (${groups.length})`, "");
+    lines.push(...groupedFailureMarkdown(failures));
   }
+  if (result.coverage) lines.push(...coverageMarkdown(result.coverage));
   lines.push("## Coverage matrix: operation x documented status", "", "| Operation | Status | Responses seen | All valid |", "|---|---|---|---|");
   for (const row of coverageMatrix(result)) lines.push(`| ${row.operationId} | ${row.status} | ${row.seen} | ${row.seen === 0 ? "not covered" : row.valid ? "yes" : "**no**"} |`);
   const transitions = result.checks.filter((c) => c.group.startsWith("transition") || c.group.startsWith("conflict"));
@@ -91,6 +104,47 @@ export function markdownReport(result: ConformanceResult): string {
   }
   lines.push("");
   return lines.join("\n");
+}
+
+/** How many generated sequences ran of how many were planned, what stopped them, and how to replay. */
+export function sequencesLine(sequences: SequenceSummary): string {
+  const ran = sequences.runs === sequences.planned ? `${sequences.runs}` : `${sequences.runs} of ${sequences.planned} planned`;
+  const lanes = sequences.lanes > 1 ? `, ${sequences.lanes} at once` : "";
+  const stopped = sequences.stoppedBy ? ` (stopped by ${sequences.stoppedBy})` : "";
+  return `Generated sequences: ${ran} ran${lanes}${stopped}; seed ${sequences.seed} (repeat the run: --seed ${sequences.seed}).`;
+}
+
+const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+
+/** The coverage layer's matrices (state x action, the status answered) and its boundary list. */
+export function coverageMarkdown(coverage: CoverageReport): string[] {
+  const lines: string[] = [];
+  for (const matrix of coverage.matrices) {
+    lines.push(`## ${matrix.title} (coverage layer)`, "", "Each cell: the status answered to that action in that state (the oracle judged it), **FAILED** when it broke the contract.", "");
+    lines.push(`| State | ${matrix.columns.map(cell).join(" | ")} |`, `|---|${matrix.columns.map(() => "---").join("|")}|`);
+    for (const row of matrix.rows) {
+      const cells = matrix.columns.map((column) => {
+        const found = matrix.cells.find((c) => c.row === row && c.column === column);
+        if (!found) return "";
+        if (found.outcome === "skipped") return `skipped: ${cell(found.reason ?? "")}`;
+        if (found.outcome === "not reached") return "not reached";
+        return `${found.answered ?? ""}${found.outcome === "failed" ? " **FAILED**" : ""}`;
+      });
+      lines.push(`| ${cell(row)} | ${cells.join(" | ")} |`);
+    }
+    lines.push("");
+  }
+  if (coverage.boundaries.length > 0) {
+    lines.push("## Boundary values sent (coverage layer)", "", "Each value at a documented bound and just past it, with the status answered (the oracle judged it); where to read each rule: [rule references](#rule-references).", "", "| Group | Member | Sent | Answered | Rule |", "|---|---|---|---|---|");
+    for (const b of coverage.boundaries) {
+      const answered = b.outcome === "skipped" ? `skipped: ${b.reason ?? ""}` : `${b.answered ?? ""}${b.outcome === "failed" ? " **FAILED**" : ""}`;
+      lines.push(`| ${cell(b.group)} | ${cell(b.name)} | ${cell(b.sent)} | ${cell(answered)} | ${cell(b.rule)} |`);
+    }
+    lines.push("", "### Rule references", "");
+    for (const rule of [...new Set(coverage.boundaries.map((b) => b.rule))]) lines.push(`- ${cell(describeRule(rule))}`);
+    lines.push("");
+  }
+  return lines;
 }
 
 /** What the oracle judged, in one sentence. */

@@ -1,11 +1,14 @@
 // The programmatic entry point: runConformance(options) checks the base URL and keys (preflight),
-// then runs Dredd (layer 1), the scenarios (layer 2) and the generated sequences (layer 3) against
-// one service. In the full profile every response goes through one oracle, which predicts it from
-// everything the run has seen; the result carries every check and what the oracle judged.
+// then runs Dredd (layer 1), the scenarios (layer 2), the deterministic coverage (layer 3: every
+// action in every state, every boundary) and the generated sequences (layer 4) against one
+// service. In the full profile every response goes through one oracle, which predicts it from
+// everything the run has seen; the result carries every check and what the oracle judged. A run
+// stopped by `signal` ends after the check under way and still reports what ran.
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { ApiClient } from "./client.js";
+import { runCoverage } from "./coverage/index.js";
 import { runDreddLayer } from "./dredd/layer.js";
 import { isFresh, withRunContext } from "./fixtures.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
@@ -15,7 +18,7 @@ import { curlLines } from "./repro.js";
 import { scenariosFor } from "./scenarios/index.js";
 import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
-import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation } from "./types.js";
+import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation, Progress } from "./types.js";
 
 /** Whether the optional peer dependency Dredd can be loaded (its absence is said, not a failure of the server). */
 function dreddInstalled(): boolean {
@@ -43,7 +46,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
   const started = Date.now();
   const profile = options.profile ?? "full";
   const triggers = options.triggers ?? true;
-  const layers: Layer[] = options.layers ?? (profile === "full" ? ["dredd", "scenarios", "sequences"] : ["dredd", "scenarios"]);
+  const layers: Layer[] = options.layers ?? (profile === "full" ? ["dredd", "scenarios", "coverage", "sequences"] : ["dredd", "scenarios"]);
   if (options.service === "bank-payments" && (!options.secretKey || !options.publishableKey)) {
     throw new Error("bank-payments needs --secret-key and --publishable-key");
   }
@@ -61,21 +64,32 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
     options.onCheck?.(result);
   };
   const failed = () => checks.some((c) => c.outcome === "failed");
+  const failures = () => checks.filter((c) => c.outcome === "failed").length;
+  const stopped = () => (options.signal?.aborted ? String(options.signal.reason ?? "a signal") : undefined);
+  const progress = (layer: Progress["layer"], done: number, planned: number, more = 0) =>
+    options.onProgress?.({ layer, done, planned, failures: failures() + more, elapsedMs: Date.now() - started });
   if (options.reportDir) mkdirSync(options.reportDir, { recursive: true });
   let sequences: ConformanceResult["sequences"];
+  let coverage: ConformanceResult["coverage"];
 
   const first = client();
   const ready = await preflight(first);
-  const preflightFailed = !ready.ok || first.violations.length > 0;
   record({
     layer: "preflight", group: "preflight", name: "the base URL serves the service and the keys are accepted",
-    outcome: preflightFailed ? "failed" : "passed", durationMs: Date.now() - started,
+    outcome: ready.ok ? "passed" : "failed", durationMs: Date.now() - started,
     // A wrong base URL or key is said in one message; the oracle's view of it would only repeat it.
-    ...(preflightFailed ? (ready.ok ? { reason: first.violations.join(" | "), findings: first.findings } : { reason: ready.message }) : {}),
+    ...(ready.ok ? {} : { reason: ready.message }),
   });
+  if (ready.ok && first.violations.length > 0) {
+    // The service and keys are right, but what the preflight saw breaks the contract: a format problem.
+    record({
+      layer: "preflight", group: "response format", name: "the responses seen during the preflight follow the contract", outcome: "failed",
+      reason: first.violations.join("\n"), findings: first.findings, curl: curlLines(first.exchanges, options.baseUrl, keys), durationMs: Date.now() - started,
+    });
+  }
 
   for (const layer of ready.ok ? layers : []) {
-    if (options.failFast && failed()) break;
+    if ((options.failFast && failed()) || stopped()) break;
     if (layer === "dredd" && !dreddInstalled()) {
       record({ layer: "dredd", group: "dredd", name: "Dredd run", outcome: "skipped", durationMs: 0, reason: "Dredd is not installed, so layer 1 did not run: npm install --save-dev dredd@^14.1.0 (an optional peer dependency)" });
     } else if (layer === "dredd") {
@@ -103,7 +117,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
           record({ ...base, outcome: "skipped", reason: unjudgeable, durationMs: 0 });
           continue;
         }
-        if (options.failFast && failed()) break;
+        if ((options.failFast && failed()) || stopped()) break;
         const api = client();
         const scenarioStarted = Date.now();
         try {
@@ -119,12 +133,21 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
         }
       }
     }
+    if (layer === "coverage" && profile === "full" && oracle) {
+      const outcome = await runCoverage(
+        { baseUrl: options.baseUrl, client, oracle, settings, triggers, stopped },
+        { service: options.service, concurrency: options.coverageConcurrency, failFast: options.failFast, onProgress: (p) => progress("coverage", p.done, p.planned, p.failures) },
+      );
+      outcome.checks.forEach(record);
+      coverage = outcome.report;
+    }
     if (layer === "sequences" && profile === "full" && oracle) {
       const outcome = await runSequences({
         service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations, openapi: options.openapi,
         stats: oracle.stats, options: { ...options.sequences, noShrink: options.sequences?.noShrink ?? options.failFast },
+        signal: options.signal, onProgress: (done, planned, failing) => progress("sequences", done, planned, failing ? 1 : 0),
       });
-      sequences = { seed: outcome.seed, runs: outcome.runs, path: outcome.path, replayPath: outcome.replayPath };
+      sequences = outcome.summary;
       record(outcome.check);
     }
   }
@@ -133,9 +156,10 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
   const result: ConformanceResult = {
     service: options.service, profile, baseUrl: options.baseUrl, checks, observations,
     passed: count("passed"), failed: count("failed"), skipped: count("skipped"),
-    ok: count("failed") === 0 && checks.length > 0, durationMs: Date.now() - started,
+    ok: count("failed") === 0 && checks.length > 0 && !stopped(), durationMs: Date.now() - started,
     oracle: oracle ? { ...oracle.stats } : undefined,
-    sequences,
+    sequences, coverage,
+    ...(stopped() ? { stopped: stopped() } : {}),
   };
   if (options.reportDir) writeReports(result, options.reportDir);
   return result;

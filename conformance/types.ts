@@ -1,5 +1,6 @@
 // Shared vocabulary of the conformance suite: what is tested, how, and what came out.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
+import type { CoverageReport } from "./coverage/record.js";
 import type { Fixtures } from "./fixtures-file.js";
 import type { Rule } from "./rules.js";
 import type { SuiteSettings } from "./settings.js";
@@ -21,7 +22,7 @@ export type ConformanceOptions = {
   openapi?: OpenApiVersion;
   /** Run the scenarios that rely on the reference sandbox's documented test triggers (default true). */
   triggers?: boolean;
-  /** Layers to run, in this order (default: Dredd, scenarios, generated sequences; the mock profile has no sequences). */
+  /** Layers to run, in this order (default: Dredd, scenarios, coverage, generated sequences; the mock profile has Dredd and scenarios only). */
   layers?: Layer[];
   /** Generated sequences: seed, bounds and replay (see conformance/sequences/). */
   sequences?: SequenceOptions;
@@ -40,9 +41,18 @@ export type ConformanceOptions = {
   failFast?: boolean;
   /** Called with each finished check (progress output). */
   onCheck?: (check: CheckResult) => void;
+  /** Called now and then while the coverage layer and the generated sequences run (CLI: stderr). */
+  onProgress?: (progress: Progress) => void;
+  /** Stops the run early (a signal): what ran is judged and reported, with what was planned. */
+  signal?: AbortSignal;
+  /** Coverage rows and boundaries run at once (default 4); each uses objects of its own. */
+  coverageConcurrency?: number;
 };
 
-export type Layer = "dredd" | "scenarios" | "sequences";
+export type Layer = "dredd" | "scenarios" | "coverage" | "sequences";
+
+/** Where a long run is: a layer's units done of planned, the run's failures so far, the time taken. */
+export type Progress = { layer: "coverage" | "sequences"; done: number; planned: number; failures: number; elapsedMs: number };
 
 export type SequenceOptions = {
   /** fast-check seed; random (and printed) when not given. */
@@ -56,6 +66,12 @@ export type SequenceOptions = {
   maxCommands?: number;
   /** Stop generating after this many milliseconds (what ran is still judged). */
   timeBudgetMs?: number;
+  /**
+   * Sequences run at once (default 1). With more, the runs are dealt to that many lanes, each a
+   * fast-check run of its own seed derived from `seed` (lane 0 keeps `seed`); a failure reports its
+   * lane's seed, so its replay (seed, path, replayPath) runs that lane alone.
+   */
+  concurrency?: number;
   /** Stop at the first failure without shrinking (the mutant runs). */
   noShrink?: boolean;
 };
@@ -76,7 +92,7 @@ export type Finding = {
 
 /** One executed check: the preflight, a Dredd transaction, a scenario or a run of generated sequences. */
 export type CheckResult = {
-  layer: "preflight" | "dredd" | "scenario" | "sequence";
+  layer: "preflight" | "dredd" | "scenario" | "coverage" | "sequence";
   /** Group in the report (operation for Dredd; transition, conflict, auth, view, pagination, filter, validation, ...). */
   group: string;
   name: string;
@@ -110,6 +126,25 @@ export type ConformanceResult = {
   durationMs: number;
   /** What the oracle judged: responses checked, fields compared, open-list pages, failures. */
   oracle?: { responses: number; fieldsCompared: number; partial: number; failed: number };
-  /** How to replay the generated sequences of this run. */
-  sequences?: { seed: number; runs: number; path?: string; replayPath?: string };
+  /** How the generated sequences of this run went and how to replay them. */
+  sequences?: SequenceSummary;
+  /** The coverage layer's state x action matrices and the boundary values it sent. */
+  coverage?: CoverageReport;
+  /** Why the run ended before doing everything planned (a signal); absent when it ran to the end. */
+  stopped?: string;
+};
+
+export type SequenceSummary = {
+  seed: number;
+  /** Sequences run (shrinking attempts not counted) of the number planned. */
+  runs: number;
+  planned: number;
+  /** Lanes run at once (1 unless --concurrency or --thorough). */
+  lanes: number;
+  /** Why fewer ran than planned: `the time budget of 300 s`, `SIGINT`, `the first failure`. */
+  stoppedBy?: string;
+  /** A failure replays with its lane's seed (the run's seed with one lane), fast-check's path and replayPath. */
+  replaySeed?: number;
+  path?: string;
+  replayPath?: string;
 };

@@ -1,0 +1,76 @@
+// A boundary check: a client of its own sends each value at a documented bound and just past it,
+// records what was answered for the report's boundary list, and becomes one check judged by the
+// oracle. Bounds the suite cannot know (a setting left open) are listed as skipped with the reason.
+import type { ApiClient, ApiResponse } from "../client.js";
+import type { Rule } from "../rules.js";
+import { emptyResult, type CoverageContext, type Task } from "./context.js";
+import { answerOf, Stretch, type CoverageBoundary } from "./record.js";
+
+/**
+ * Thrown when the server took another answer the contract allows (a value past an open limit
+ * accepted, one at it refused) and what the boundary meant to send next has nothing to act on: the
+ * rest is not sent, and the check is skipped with the reason unless the oracle found a fault first.
+ */
+export class NotReached extends Error {}
+
+/** Sends one boundary value and lists it; returns the response for what follows. */
+export type Send = (name: string, sent: string, call: () => Promise<ApiResponse>) => Promise<ApiResponse>;
+
+export type BoundarySpec = {
+  group: string;
+  name: string;
+  rule: Rule;
+  /** Why this boundary cannot be sent to this server (a setting the suite was not told). */
+  skip?: string;
+  run: (api: ApiClient, send: Send) => Promise<void>;
+};
+
+/** Records every value sent through `send` on one client: the entries of the boundary list. */
+export function boundaryRecorder(group: string, rule: Rule, api: ApiClient): { send: Send; entries: CoverageBoundary[] } {
+  const entries: CoverageBoundary[] = [];
+  const send: Send = async (name, sent, call) => {
+    const before = api.violations.length;
+    const response = await call();
+    const failed = api.violations.length > before;
+    entries.push({ group, name, sent, rule, outcome: failed ? "failed" : "passed", answered: answerOf(response), ...(failed ? { reason: api.violations[before] } : {}) });
+    return response;
+  };
+  return { send, entries };
+}
+
+export function boundaryTask(ctx: CoverageContext, spec: BoundarySpec): Task {
+  const group = `coverage: boundaries (${spec.group})`;
+  return {
+    name: spec.name, planned: 1,
+    run: async () => {
+      const result = emptyResult();
+      const stop = ctx.stopped();
+      if (spec.skip || stop) {
+        const reason = spec.skip ?? `not attempted: ${stop}`;
+        result.checks.push({ layer: "coverage", group, name: spec.name, rule: spec.rule, outcome: "skipped", reason, durationMs: 0 });
+        result.boundaries.push({ group: spec.group, name: spec.name, sent: "(not sent)", rule: spec.rule, outcome: "skipped", reason });
+        return result;
+      }
+      const api = ctx.client();
+      const stretch = new Stretch(api, ctx.baseUrl);
+      const { send, entries } = boundaryRecorder(spec.group, spec.rule, api);
+      let error: string | undefined;
+      let notReached: string | undefined;
+      try {
+        await spec.run(api, send);
+      } catch (thrown) {
+        if (thrown instanceof NotReached) notReached = thrown.message;
+        else error = String((thrown as Error)?.message ?? thrown);
+      }
+      const check = stretch.check({ group, name: spec.name, rule: spec.rule }, error);
+      result.checks.push(notReached && check.outcome === "passed" ? { ...check, outcome: "skipped", reason: `not reached: ${notReached}` } : check);
+      result.boundaries.push(...entries);
+      return result;
+    },
+  };
+}
+
+/** `abc…xyz (300 characters)`: a long value as the boundary list shows it. */
+export function shown(value: string): string {
+  return value.length <= 24 ? JSON.stringify(value) : `${JSON.stringify(value.slice(0, 12))}… (${value.length} characters)`;
+}
