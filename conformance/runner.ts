@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ApiClient } from "./client.js";
 import { runDreddLayer } from "./dredd/layer.js";
 import { isFresh } from "./fixtures.js";
+import { marksOf } from "./oracle/exchange.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
 import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
@@ -47,6 +48,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     outcome: preflightFailed ? "failed" : "passed", durationMs: Date.now() - started,
     // A wrong base URL or key is said in one message; the oracle's view of it would only repeat it.
     ...(preflightFailed ? (ready.ok ? { reason: first.violations.join(" | "), findings: first.findings } : { reason: ready.message }) : {}),
+    ...(preflightFailed ? { marks: marksOf(first.exchanges) } : {}),
   });
 
   for (const layer of ready.ok ? layers : []) {
@@ -82,7 +84,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           const extra = api.violations.length > 0 && !String((error as Error)?.message).startsWith(api.violations[0]) ? ` [${api.violations.slice(0, 3).join(" | ")}]` : "";
           record({
             ...base, outcome: "failed", reason: String((error as Error)?.message ?? error) + extra, durationMs: Date.now() - scenarioStarted,
-            findings: api.findings, curl: curlLines(api.exchanges, options.baseUrl, keys),
+            findings: api.findings, curl: curlLines(api.exchanges, options.baseUrl, keys), marks: marksOf(api.exchanges),
           });
         }
       }

@@ -6,7 +6,7 @@ import type * as FastCheck from "fast-check";
 import type { ServiceName } from "../../src/openapi/documents.js";
 import { ApiClient } from "../client.js";
 import type { BankModel } from "../oracle/bank/model.js";
-import type { Exchange } from "../oracle/exchange.js";
+import { marksOf, type Exchange } from "../oracle/exchange.js";
 import { Oracle, type OracleOptions, type OracleStats } from "../oracle/oracle.js";
 import { curlLines } from "../repro.js";
 import type { CheckResult, Finding, Observation, SequenceOptions } from "../types.js";
@@ -96,6 +96,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
       reason: `shortest failing sequence: ${steps}\n${error}\nreplay with: ${replay}`,
       findings: lastFailure?.findings,
       curl: lastFailure ? curlLines(lastFailure.exchanges, run.baseUrl, run.keys) : undefined,
+      marks: lastFailure ? marksOf(lastFailure.exchanges) : undefined,
       durationMs: Date.now() - started,
     },
   };
