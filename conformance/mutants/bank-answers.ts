@@ -52,10 +52,6 @@ const errorBodies: Mutant[] = [
     response(e) { if (e.status === 409) e.body = e.body.replace('"still_processing"', '"already_cancelled"'); },
   },
   {
-    id: "billing-address-keys-flat", service: "bank-payments", class: "error bodies", fault: "billing address errors keyed by the bare member",
-    response(e) { if (e.status === 422) e.body = e.body.replace(/"billing_address\.([a-z_0-9]+)"/g, '"$1"'); },
-  },
-  {
     id: "refund-codes-swapped", service: "bank-payments", class: "error bodies", fault: "refund 422 messages name 75 and 81 the wrong way round",
     response(e) {
       if (e.status === 422) e.body = e.body.replace(/\(response code 75\)|\(response code 81\)/g, (m) => (m.includes("75") ? "(response code 81)" : "(response code 75)"));

@@ -227,10 +227,6 @@ const invariants: Mutant[] = [
     response(e) { if (is.intentRead(e)) eachIntent(e, (i) => { if (i.transaction_adverse_type) i.reference_id = null; }); },
   },
   {
-    id: "reason-before-transition", service: "bank-payments", class: "invariant", fault: "an intent awaiting service fee acceptance already has a reason",
-    response(e) { eachIntent(e, (i) => { if (i.status === "pending_service_fee_acceptance") i.reason = "Awaiting service fee acceptance"; }); },
-  },
-  {
     id: "declined-adverse-flag-false", service: "bank-payments", class: "invariant", fault: "a declined intent shows transaction_adverse_type false",
     response(e) { eachIntent(e, (i) => { if (i.status === "failed") i.transaction_adverse_type = false; }); },
   },
