@@ -2,8 +2,8 @@
 // proxy, the suite must pass a pass-through control, fail every mutant (a fault) and pass every
 // variant (another valid server). A mutant's kill counts only when a failed check saw a response
 // the mutant changed (the proxy marks it, the suite's client records the mark); a run that failed
-// otherwise (an exception, a preflight failure, the proxy's own 502, the suite's over-strictness)
-// is reported as such. A "sequences only" mutant must survive the scenarios and Dredd run without
+// otherwise (an exception, a preflight failure even on a marked response, the proxy's own 502, the
+// suite's over-strictness) is reported as such. A "sequences only" mutant must survive the scenarios and Dredd run without
 // sequences, then fall to the generated sequences.
 import type { ServiceName } from "../../src/openapi/documents.js";
 import { primaryRule } from "../rules.js";
@@ -64,6 +64,9 @@ const failuresOf = (result: ConformanceResult | undefined): Failure[] =>
     layer: check.layer, name: check.name, rule: primaryRule(check), reason: (check.reason ?? "").slice(0, 1500), marked: (check.marks ?? []).length > 0,
   }));
 
+/** A kill: a failed check of a layer that judges behaviour, which saw a response the proxy changed. */
+const isKill = (failure: Failure) => failure.marked && failure.layer !== "preflight";
+
 const thrown = (error: unknown): Failure => ({ layer: "preflight", name: "the run", reason: `the run threw: ${(error as Error)?.stack ?? error}`, marked: false });
 
 type RunRequest = { layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"] };
@@ -96,21 +99,28 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
   const started = Date.now();
   const keys = { secretKey: target.secretKey, publishableKey: target.publishableKey };
   return withProxy(mutant, target, mutant.service, keys, async (url, fired) => {
-    const run = (layers: Layer[], sequences: SequenceOptions) => runThrough(target, mutant.service, url, { layers, sequences, failFast: true });
+    const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) => runThrough(target, mutant.service, url, { layers, sequences, failFast });
+    // The preflight only says whether the run can start: its failure is never a kill, and it must
+    // not stop the layers that can make one (they run when the service answered and took the keys).
+    const kills = (found: Failure[]) => found.some(isKill);
+    const preflightFailed = (found: Failure[]) => found.some((f) => f.layer === "preflight");
     const failures: Failure[] = [];
     let survivedWithoutSequences: boolean | undefined;
     if (mutant.class === "sequences only") {
       // Proved, not assumed: the scenarios and Dredd pass, then the sequences kill it.
-      const without = await run(["scenarios", "dredd"], { seed: options.seed });
-      survivedWithoutSequences = without.ok;
+      const without = await run(["scenarios", "dredd"], { seed: options.seed }, false);
+      survivedWithoutSequences = without.failures.every((f) => f.layer === "preflight");
       failures.push(...without.failures);
-      failures.push(...(await run(["sequences"], { seed: options.seed })).failures);
+      failures.push(...(await run(["sequences"], { seed: options.seed }, false)).failures);
     } else {
-      const probe = await run(["sequences"], { seed: options.seed, runs: options.probeRuns ?? 8 });
+      const probe = await run(["sequences"], { seed: options.seed, runs: options.probeRuns ?? 8 }, false);
       failures.push(...probe.failures);
-      if (!probe.failures.some((f) => f.marked)) failures.push(...(await run(["scenarios", "sequences", "dredd"], { seed: options.seed })).failures);
+      const whole = () => run(["scenarios", "sequences", "dredd"], { seed: options.seed }, !preflightFailed(failures));
+      if (!kills(failures)) failures.push(...(await whole()).failures);
+      // Stopped by a preflight failure (the shared implementation's first page changed meanwhile): once more, to the end.
+      if (!kills(failures) && preflightFailed(failures)) failures.push(...(await whole()).failures);
     }
-    const killer = failures.find((f) => f.marked);
+    const killer = failures.find(isKill);
     const verdict: MutantVerdict = killer ? "killed" : failures.length > 0 ? "failed for another reason" : "survived";
     return {
       id: mutant.id, fault: mutant.fault, service: mutant.service, class: mutant.class, verdict, fired: fired(),

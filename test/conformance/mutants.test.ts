@@ -1,7 +1,7 @@
 // Proof that the suite catches faults: it must fail against every faulty sandbox (black-box
 // fault-injecting proxies, one fault each) BECAUSE of the fault: a kill needs a failed check that
-// saw a response the mutant changed (the proxy marks it), next to a pass-through control that
-// passes in the same run. Each mutant must have changed at least one response (one that never
+// saw a response the mutant changed (the proxy marks it; the preflight, an exception or the
+// proxy's own 502 never kill), next to a pass-through control that passes in the same run. Each mutant must have changed at least one response (one that never
 // fired proves nothing), and a "sequences only" mutant must pass the scenarios and Dredd first.
 // The kill rate is printed and must be 100%. A failing generated sequence is replayed from its
 // seed, path and replayPath.
@@ -40,6 +40,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
       const shown = o.verdict === "killed" ? o.failures.find((f) => f.marked) : o.failures[0];
       const without = o.survivedWithoutSequences === undefined ? "" : `, ${o.survivedWithoutSequences ? "passed" : "FAILED"} without sequences`;
       console.log(`# ${o.verdict.padEnd(8)} ${o.id} [${o.class}] fired ${o.fired}x${without}${shown ? `, ${shown.layer} ${shown.name}: ${shown.reason.split("\n")[0].slice(0, 120)}` : ""}`);
+      if (o.verdict !== "killed") for (const f of o.failures) console.log(`#   ${f.marked ? "marked" : "unmarked"} ${f.layer} ${f.name}: ${f.reason.split("\n").slice(0, 3).join(" / ").slice(0, 400)}`);
     }
     const killed = outcomes.filter((o) => o.verdict === "killed").length;
     const sequencesOnly = outcomes.filter((o) => o.class === "sequences only");
