@@ -37,7 +37,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     assert.equal(control.fired, 0, "the pass-through proxy changed nothing");
     const outcomes = result.mutants;
     for (const o of outcomes) {
-      const shown = o.verdict === "killed" ? o.failures.find((f) => f.marked) : o.failures[0];
+      const shown = o.verdict === "killed" ? o.failures.find((f) => f.marked && f.layer === o.killedBy) : o.failures[0];
       const without = o.survivedWithoutSequences === undefined ? "" : `, ${o.survivedWithoutSequences ? "passed" : "FAILED"} without sequences`;
       console.log(`# ${o.verdict.padEnd(8)} ${o.id} [${o.class}] fired ${o.fired}x${without}${shown ? `, ${shown.layer} ${shown.name}: ${shown.reason.split("\n")[0].slice(0, 120)}` : ""}`);
       if (o.verdict !== "killed") for (const f of o.failures) console.log(`#   ${f.marked ? "marked" : "unmarked"} ${f.layer} ${f.name}: ${f.reason.split("\n").slice(0, 3).join(" / ").slice(0, 400)}`);
