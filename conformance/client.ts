@@ -5,7 +5,7 @@
 // did not predict is recorded as a violation that fails the check in progress.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
-import { lowerCaseHeaders, type Exchange } from "./oracle/exchange.js";
+import { lowerCaseHeaders, markHeader, type Exchange } from "./oracle/exchange.js";
 import { describeVerdict, type Oracle } from "./oracle/oracle.js";
 import type { Finding, Observation, Profile } from "./types.js";
 
@@ -153,6 +153,7 @@ export class ApiClient {
     this.judge({
       service: this.service, operationId, method, url, requestHeaders: lowerCaseHeaders(headers), requestBody: payload,
       sentAt, receivedAt, status: response.status, contentType, responseText: text, responseBody: body,
+      mark: response.headers.get(markHeader) ?? undefined,
     });
     return { status: response.status, contentType, body, text, headers: response.headers };
   }

@@ -11,6 +11,7 @@ import { ApiClient } from "./client.js";
 import { runCoverage } from "./coverage/index.js";
 import { runDreddLayer } from "./dredd/layer.js";
 import { isFresh, withRunContext } from "./fixtures.js";
+import { marksOf } from "./oracle/exchange.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
 import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
@@ -84,7 +85,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
     // The service and keys are right, but what the preflight saw breaks the contract: a format problem.
     record({
       layer: "preflight", group: "response format", name: "the responses seen during the preflight follow the contract", outcome: "failed",
-      reason: first.violations.join("\n"), findings: first.findings, curl: curlLines(first.exchanges, options.baseUrl, keys), durationMs: Date.now() - started,
+      reason: first.violations.join("\n"), findings: first.findings, curl: curlLines(first.exchanges, options.baseUrl, keys), marks: marksOf(first.exchanges), durationMs: Date.now() - started,
     });
   }
 
@@ -128,7 +129,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
           const extra = api.violations.length > 0 && !String((error as Error)?.message).startsWith(api.violations[0]) ? ` [${api.violations.slice(0, 3).join(" | ")}]` : "";
           record({
             ...base, outcome: "failed", reason: String((error as Error)?.message ?? error) + extra, durationMs: Date.now() - scenarioStarted,
-            findings: api.findings, curl: curlLines(api.exchanges, options.baseUrl, keys),
+            findings: api.findings, curl: curlLines(api.exchanges, options.baseUrl, keys), marks: marksOf(api.exchanges),
           });
         }
       }

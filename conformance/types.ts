@@ -108,6 +108,8 @@ export type CheckResult = {
   findings?: Finding[];
   /** Curl lines that replay the check's requests up to the failure. */
   curl?: string[];
+  /** Of a failed check: the marks of the responses it saw that a test proxy changed (conformance/mutants/). */
+  marks?: string[];
 };
 
 /** A response the suite saw and validated: operation x status, for the coverage matrix. */

@@ -21,7 +21,7 @@ import { join, dirname } from "node:path";
 import YAML from "yaml";
 import { documentPath, type ServiceName } from "../../src/openapi/documents.js";
 import type { ApiClient } from "../client.js";
-import { lowerCaseHeaders } from "../oracle/exchange.js";
+import { lowerCaseHeaders, markHeader, marksOf } from "../oracle/exchange.js";
 import { curlLines } from "../repro.js";
 import type { CheckResult, Profile } from "../types.js";
 import type { Rule } from "../rules.js";
@@ -199,7 +199,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         service, operationId: check.operationId, method: t.request.method, url: new URL(t.fullPath, options.baseUrl).href,
         requestHeaders: lowerCaseHeaders(t.request.headers), requestBody: t.request.body === "" ? undefined : t.request.body,
         sentAt: check.sentAt, receivedAt: Date.now(), status: real.statusCode, contentType,
-        responseText: real.body ?? "", responseBody: body,
+        responseText: real.body ?? "", responseBody: body, mark: real.headers[markHeader],
       });
       check.violations.push(...api.violations.splice(firstViolation));
       if (api.findings.length > check.firstFinding) {
@@ -207,6 +207,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         check.curl = curlLines(api.exchanges.slice(check.firstExchange), options.baseUrl, api.keys);
       }
       if (check.violations.length > 0) t.fail = check.violations.join(" | ");
+      check.marks = marksOf(api.exchanges.slice(check.firstExchange));
     },
   };
 
@@ -255,6 +256,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         result.reason = (seen.message ?? violations.join(" | ")).trim();
       }
     }
+    if (result.outcome !== "failed") delete result.marks;
     results.push(result);
   }
   return results;

@@ -11,7 +11,8 @@ export const checkCashingMutants: Mutant[] = [
     id: "ssn-not-enforced", service: "check-cashing", class: "status and shape", fault: "a bad ssn is approved",
     response(e) {
       const request = requestJson(e);
-      if (e.status !== 400 || !request || typeof request !== "object" || /^[0-9]{9}$/.test(String(request.ssn))) return;
+      // A bad ssn given, not a missing one (an empty request stays refused).
+      if (e.status !== 400 || !request || typeof request !== "object" || !("ssn" in request) || /^[0-9]{9}$/.test(String(request.ssn))) return;
       e.status = 200;
       e.body = JSON.stringify({ trxID: String(request.trxID ?? "0000").slice(0, 20).padEnd(4, "0"), trxRefID: "418220017", approvalNum: "604213", aba: "011000015", accountLast4: "6789", checkType: "Y", checkNum: "1042" });
     },

@@ -1,17 +1,26 @@
-// A black-box fault-injecting HTTP proxy: forwards every request to a real implementation and
-// lets one mutant alter the response (possibly by asking the implementation something else).
-// It counts the responses the mutant actually changed: a mutant that never fired proves nothing.
+// A black-box HTTP proxy in front of a real implementation that lets one transformation change the
+// exchanges: a mutant (a fault the suite must catch) or a variant (another valid server the suite
+// must pass). A transformation may rewrite the request before it is forwarded (ids mapped back,
+// members left out), answer it itself, and alter the response. The proxy counts the exchanges it
+// changed (a transformation that never fired proves nothing) and marks every response it changed
+// with the `X-Conformance-Mark` header, which the suite records with the exchange: a failure can
+// then be traced to a change (conformance/mutants/run.ts).
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { markHeader } from "../oracle/exchange.js";
 
 export type Exchange = {
   method: string;
+  /** The request as the client sent it. */
   url: URL;
   requestHeaders: Record<string, string>;
   requestBody: string;
+  /** The response, as the implementation gave it and then as the transformation changes it. */
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** What a transformation's request hook noted for its response hook (this exchange only). */
+  notes: Record<string, unknown>;
 };
 
 export type ProxyContext = {
@@ -19,21 +28,38 @@ export type ProxyContext = {
   forward(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }>;
   secretKey?: string;
   publishableKey?: string;
-  /** The mutant's own memory across requests (what it saw earlier in the run). */
+  /** The transformation's own memory across requests (what it saw earlier in the run). */
   memory: Map<string, unknown>;
 };
 
-/** The kinds of fault the catalog spreads over (README, "How we know the suite catches faults"). */
+/** What a request hook asks for: another request forwarded instead, or an answer without forwarding. */
+export type RequestChange =
+  | { forward: { path?: string; body?: string } }
+  | { answer: { status: number; body: string } };
+
+/** One change to a server's exchanges, applied by the proxy. */
+export type Transformation = {
+  id: string;
+  /** Rewrites or answers the request before it reaches the implementation. */
+  request?(exchange: Exchange, context: ProxyContext): void | RequestChange | Promise<void | RequestChange>;
+  /** Alters the response before it is returned (the exchange holds the request too). */
+  response?(exchange: Exchange, context: ProxyContext): void | Promise<void>;
+  /**
+   * For a change the proxy cannot see (the implementation configured otherwise): whether this
+   * exchange shows it. Such an exchange counts as fired, and is not marked.
+   */
+  evidence?(exchange: Exchange): boolean;
+};
+
+/** The kinds of fault the catalog spreads over (docs/conformance.md, "How we know the suite catches faults"). */
 export type MutantClass =
   | "status and shape" | "echo" | "consistency" | "invariant" | "dates and schedules"
   | "error bodies" | "reduced view" | "check cashing" | "sequences only";
 
-export type Mutant = {
-  id: string;
+export type Mutant = Transformation & {
   service: "bank-payments" | "check-cashing";
   class: MutantClass;
   fault: string;
-  /** Alters the response before it is returned (the exchange holds the request too). */
   response(exchange: Exchange, context: ProxyContext): void | Promise<void>;
 };
 
@@ -53,8 +79,11 @@ type Answer = { status: number; headers: Record<string, string>; body: string };
  * loaded machine that happened often enough to make runs flaky.
  */
 function send(target: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  const outgoingHeaders = { ...headers };
+  for (const name of Object.keys(outgoingHeaders)) if (["content-length", "transfer-encoding", "host", "connection"].includes(name.toLowerCase())) delete outgoingHeaders[name];
+  if (body !== undefined && body !== "") outgoingHeaders["content-length"] = String(Buffer.byteLength(body));
   return new Promise((resolve, reject) => {
-    const outgoing = request(target, { method, headers, agent: false }, (incoming) => {
+    const outgoing = request(target, { method, headers: outgoingHeaders, agent: false }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
       incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: flatten(incoming.headers), body: Buffer.concat(chunks).toString("utf8") }));
@@ -65,7 +94,9 @@ function send(target: URL, method: string, headers: Record<string, string>, body
   });
 }
 
-export async function startMutantProxy(mutant: Mutant, target: string, keys: { secretKey?: string; publishableKey?: string }): Promise<RunningProxy> {
+export type ProxyOptions = { secretKey?: string; publishableKey?: string };
+
+export async function startProxy(transformation: Transformation, target: string, keys: ProxyOptions): Promise<RunningProxy> {
   const base = new URL(target);
   const forward: ProxyContext["forward"] = async (method, path, headers, body) => {
     const answer = await send(new URL(path, base), method, headers, body);
@@ -85,24 +116,37 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
         status: 0,
         headers: {},
         body: "",
+        notes: {},
       };
-      const headers = { ...exchange.requestHeaders };
-      delete headers.host;
-      delete headers.connection;
-      const upstream = await send(exchange.url, exchange.method, headers, exchange.requestBody);
-      exchange.status = upstream.status;
-      exchange.headers = upstream.headers;
-      exchange.body = upstream.body;
+      const change = await transformation.request?.(exchange, context);
+      let changed = false;
+      if (change && "answer" in change) {
+        changed = true;
+        exchange.status = change.answer.status;
+        exchange.headers = { "content-type": "application/json" };
+        exchange.body = change.answer.body;
+      } else {
+        const path = change?.forward.path ?? exchange.url.pathname + exchange.url.search;
+        const body = change?.forward.body ?? exchange.requestBody;
+        changed = path !== exchange.url.pathname + exchange.url.search || body !== exchange.requestBody;
+        const upstream = await send(new URL(path, base), exchange.method, exchange.requestHeaders, body);
+        exchange.status = upstream.status;
+        exchange.headers = upstream.headers;
+        exchange.body = upstream.body;
+      }
       const before = { status: exchange.status, body: exchange.body, type: exchange.headers["content-type"] };
-      await mutant.response(exchange, context);
-      if (exchange.status !== before.status || exchange.body !== before.body || exchange.headers["content-type"] !== before.type) fired += 1;
+      await transformation.response?.(exchange, context);
+      changed ||= exchange.status !== before.status || exchange.body !== before.body || exchange.headers["content-type"] !== before.type;
+      if (changed || transformation.evidence?.(exchange)) fired += 1;
       const out = { ...exchange.headers };
       for (const name of ["content-length", "transfer-encoding", "connection", "keep-alive", "content-encoding"]) delete out[name];
+      if (changed) out[markHeader] = `${transformation.id} ${fired}`;
       res.writeHead(exchange.status, { ...out, "content-length": Buffer.byteLength(exchange.body) });
       res.end(exchange.body);
     } catch (error) {
+      // Unmarked: a failure the proxy caused is never a kill.
       res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`mutant proxy error: ${(error as Error).message}`);
+      res.end(`proxy error: ${(error as Error).message}`);
     }
   });
   // Idle keep-alive sockets stay open longer than any pause of a run (Dredd's start blocks the
@@ -117,6 +161,9 @@ export async function startMutantProxy(mutant: Mutant, target: string, keys: { s
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }
+
+/** The proxy of one mutant (kept for the tests that start a single mutant). */
+export const startMutantProxy = startProxy;
 
 /** Parses a JSON body, lets `edit` change it, and writes it back (no-op for non-JSON bodies). */
 export function editJson(exchange: Exchange, edit: (body: any) => void): void {

@@ -21,7 +21,17 @@ export type Exchange = {
   responseText: string;
   /** The parsed JSON body, or undefined when it was empty or not JSON. */
   responseBody: unknown;
+  /** The response's `X-Conformance-Mark` header: a test proxy's sign that it changed this response. */
+  mark?: string;
 };
+
+/** Set by the test proxies of conformance/mutants/ on the responses they changed. */
+export const markHeader = "x-conformance-mark";
+
+/** The marks among some exchanges (a failed check carries them, conformance/mutants/run.ts reads them). */
+export function marksOf(exchanges: Exchange[]): string[] {
+  return exchanges.flatMap((exchange) => (exchange.mark === undefined ? [] : [exchange.mark]));
+}
 
 export function lowerCaseHeaders(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));

@@ -13,7 +13,7 @@ import type * as FastCheck from "fast-check";
 import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { ApiClient } from "../client.js";
 import type { BankModel } from "../oracle/bank/model.js";
-import type { Exchange } from "../oracle/exchange.js";
+import { marksOf, type Exchange } from "../oracle/exchange.js";
 import { Oracle, type OracleOptions, type OracleStats } from "../oracle/oracle.js";
 import { curlLines } from "../repro.js";
 import type { CheckResult, Finding, Observation, SequenceOptions, SequenceSummary } from "../types.js";
@@ -159,6 +159,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
       reason: `shortest failing sequence: ${steps}\n${error}\nreplay with: ${replay}${lanes > 1 ? ` (the seed of lane ${failed.lane} of ${lanes})` : ""}`,
       findings: failed.failure?.findings,
       curl: failed.failure ? curlLines(failed.failure.exchanges, run.baseUrl, run.keys) : undefined,
+      marks: failed.failure ? marksOf(failed.failure.exchanges) : undefined,
       durationMs: Date.now() - started,
     },
   };

@@ -125,7 +125,7 @@ describe("the check cashing suite passes every valid reading (variants of the sa
 
   for (const variant of variants) {
     test(`${variant.id} (${variant.fault})`, async () => {
-      const proxy = await startMutantProxy({ ...variant, service: "check-cashing", class: "check cashing" }, sandbox.checkCashingUrl, { secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey });
+      const proxy = await startMutantProxy(variant, sandbox.checkCashingUrl, { secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey });
       try {
         const result = await runConformance({
           service: "check-cashing", baseUrl: proxy.url, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,

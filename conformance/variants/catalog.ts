@@ -1,0 +1,11 @@
+// The valid variants of the reference sandbox: each changes one thing the contract leaves open
+// (docs/sandbox.md, "Sandbox behaviour the contract leaves open"; the contract audit behind issue 19).
+// The conformance suite must pass against every one, and each must have fired.
+import { behaviourVariants } from "./behaviour.js";
+import { checkCashingVariants } from "./check-cashing.js";
+import { configurationVariants } from "./configuration.js";
+import { formVariants } from "./forms.js";
+import { objectVariants } from "./objects.js";
+import type { Variant } from "./variant.js";
+
+export const variants: Variant[] = [...formVariants, ...objectVariants, ...behaviourVariants, ...checkCashingVariants, ...configurationVariants];
