@@ -23,7 +23,7 @@ export class Credits {
     const limit = this.config.policy.creditLimitCents;
     if (limit !== null && request.amount > limit) return validation({ amount: ["invalid"] }, "74");
     const now = isoTime();
-    const active = request.station !== null;
+    const active = !request.inactiveStore;
     const credit: Credit = {
       id: newId("credit"),
       amount: request.amount,

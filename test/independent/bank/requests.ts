@@ -156,6 +156,8 @@ export type CreditRequest = {
   targetId: string;
   /** The store number when it names an active client account; null when missing or not enrolled. */
   station: string | null;
+  /** A store number was given that is no active client account, or an unlinked credit has none. */
+  inactiveStore: boolean;
   employeeNumber: string | null;
   extras: Record<string, ExtrasValue> | null;
 };
@@ -191,16 +193,23 @@ export function readCredit(body: Record<string, unknown>, lookups: Lookups, link
   if (unlinked && !linked && values.creditable_id !== undefined && !enrolment.bank_accounts.some((a) => a.id === values.creditable_id)) {
     problems.creditable_id = ["invalid"];
   }
-  const submerchant = submerchantProblem(body, linked && !unlinked ? linkedPolicy : "required", linked ? [...enrolment.submerchant_ids.credit, ...enrolment.submerchant_ids.debit] : enrolment.submerchant_ids.credit);
+  // Unlinked credits require a submerchant_id; linked ones follow the client's settings. When the
+  // kind is unclear (neither or both targets named) only a problem both kinds share is reported.
+  const forLinked = submerchantProblem(body, linkedPolicy, [...enrolment.submerchant_ids.credit, ...enrolment.submerchant_ids.debit]);
+  const forUnlinked = submerchantProblem(body, "required", enrolment.submerchant_ids.credit);
+  const submerchant = linked === unlinked ? (forLinked === forUnlinked ? forLinked : undefined) : linked ? forLinked : forUnlinked;
   if (submerchant) problems.submerchant_id = [submerchant];
   if (Object.keys(problems).length > 0) return { problems };
   const store = body.store_number;
+  const station = typeof store === "string" && enrolment.store_numbers.includes(store) ? store : null;
   return {
     request: {
       kind: linked ? "linked" : "unlinked",
       amount: values.amount as number,
       targetId: (linked ? values.transaction_intent_id : values.creditable_id) as string,
-      station: typeof store === "string" && enrolment.store_numbers.includes(store) ? store : null,
+      station,
+      // A linked credit may leave the store out (bank §4.6); an unlinked one may not (§3.2).
+      inactiveStore: station === null && (unlinked || "store_number" in body),
       employeeNumber: (values.employee_number as string) ?? null,
       extras: (values.extras as CreditRequest["extras"]) ?? null,
     },

@@ -47,12 +47,13 @@ export function checkCashingApp() {
       return { status: 404, body: { errors: [entry("correction", "1404", "No such route.", `${request.method} ${path} is not served here.`, undefined)] } };
     }
     const read = await readBody(request);
-    if (read.kind !== "json" || read.value === null || typeof read.value !== "object" || Array.isArray(read.value) || widestObject(read.value) > 100) {
-      return { status: 400, body: { errors: [entry("correction", "1004", "The request could not be read.", "The body must be one JSON object of the documented fields.", undefined)] } };
-    }
-    const body = read.value as Record<string, unknown>;
+    const isObject = read.kind === "json" && read.value !== null && typeof read.value === "object" && !Array.isArray(read.value);
+    const body = (isObject ? read.value : {}) as Record<string, unknown>;
     // Echoed only when it is a well-formed trxID.
     const trxID = typeof body.trxID === "string" && /^[A-Za-z0-9-]{4,20}$/.test(body.trxID) ? body.trxID : undefined;
+    if (!isObject || widestObject(body) > 100) {
+      return { status: 400, body: { errors: [entry("correction", "1004", "The request could not be read.", "The body must be one JSON object of the documented fields.", trxID)] } };
+    }
     const repeated = trxID !== undefined && seenTrxIds.has(trxID);
     if (trxID) seenTrxIds.add(trxID);
 
