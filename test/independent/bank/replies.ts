@@ -8,16 +8,16 @@ export type Problems = Record<string, string[]>;
 /** Meanings of the transaction response codes this server names in its texts (bank §7.4). */
 const meanings: Record<string, string> = {
   "29": "Void or cancel successful",
-  "30": "Cannot void or cancel",
+  "30": "Cannot void or cancel (refunds and credits cannot be cancelled)",
   "31": "Already voided or cancelled",
   "73": "Debit already captured",
   "74": "Credit amount over the limit",
   "75": "Refund amount exceeds the debit amount",
   "76": "Original debit has not been captured",
-  "77": "Original debit was cancelled; use an unlinked credit",
+  "77": "Original debit was cancelled; refund or linked credit impossible (use an unlinked credit)",
   "78": "Capture adjusted amount over the limit",
   "79": "Capture adjusted amount over the limit and retries exceeded; submit a new debit",
-  "81": "Refund amount less than purchase amount; partial refunds are not enabled",
+  "81": "Refund amount less than purchase amount; partial refunds not enabled",
 };
 
 /** "Response code 78: Capture adjusted amount over the limit." */
