@@ -63,6 +63,7 @@ export class ApiClient {
       differences: verdict.differences,
       invariantFailures: verdict.invariantFailures,
       actualBody: exchange.responseText.slice(0, 2000),
+      rules: verdict.rules,
     });
     const problems = describeVerdict(verdict);
     this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}`);

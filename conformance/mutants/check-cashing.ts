@@ -94,10 +94,6 @@ export const checkCashingMutants: Mutant[] = [
     response(e) { eachEntry(e, (entry) => { if (entry.errorPath === "/v1/payroll") entry.errorPath = "/payroll"; }); },
   },
   {
-    id: "error-date-offset", service: "check-cashing", class: "check cashing", fault: "errorDate with a +00:00 offset",
-    response(e) { eachEntry(e, (entry) => { if (typeof entry.errorDate === "string") entry.errorDate = entry.errorDate.replace(/Z$/, "+00:00"); }); },
-  },
-  {
     id: "duplicate-as-1001", service: "check-cashing", class: "check cashing", fault: "a repeated trxID is answered with code 1001",
     response(e) { eachEntry(e, (entry) => { if (entry.responseCode === "1005") entry.responseCode = "1001"; }); },
   },

@@ -2,10 +2,12 @@
 // test for values the server chooses), held slots (a server-chosen value checked for form at first
 // sight, then required unchanged), closed objects and alternatives. compare() walks a prediction
 // against an actual body and returns every differing field, the number of fields compared, and the
-// slot bindings to keep if this prediction is the one accepted.
+// slot bindings to keep if this prediction is the one accepted. Any node may name the rule of the
+// contract it stands for (conformance/rules.ts); a difference carries the nearest rule above it.
+import type { Rule } from "../rules.js";
 
 /** A named test of a value whose exact content the contract leaves to the server. */
-export type Form = { name: string; test(value: unknown): boolean };
+export type Form = { name: string; test(value: unknown): boolean; rule?: Rule };
 
 /**
  * A value the server chooses (an id, a time, a reference number...): free until first seen, where
@@ -17,14 +19,15 @@ export class Slot {
   constructor(readonly label: string, readonly form: Form) {}
 }
 
-export type Expected =
+export type Expected = (
   | { kind: "exact"; value: unknown }
   | { kind: "form"; form: Form }
   | { kind: "slot"; slot: Slot }
   | { kind: "object"; members: Record<string, Expected>; optional: Record<string, Expected> }
   | { kind: "array"; items: Expected[] }
-  | { kind: "unordered"; items: Expected[] }
-  | { kind: "anyOf"; options: Expected[] };
+  | { kind: "unordered"; items: Expected[]; key?: (value: unknown) => string | undefined }
+  | { kind: "anyOf"; options: Expected[] }
+) & { rule?: Rule };
 
 // Expectations are told from plain values (an exact `extras` object, say) by where they were made.
 const made = new WeakSet<object>();
@@ -41,6 +44,12 @@ export const array = (items: Expected[]): Expected => make({ kind: "array", item
 export const unordered = (items: Expected[]): Expected => make({ kind: "unordered", items });
 export const anyOf = (options: Expected[]): Expected => (options.length === 1 ? options[0] : make({ kind: "anyOf", options }));
 
+/** The same expectation, standing for that rule (its differences name it, unless a node below names another). */
+export function ruled<T extends Expected>(rule: Rule, expected: T): T {
+  expected.rule = rule;
+  return expected;
+}
+
 /** A closed object: exactly these members; `optional` ones may be absent but are checked when present. */
 export function object(members: Record<string, Expected | unknown>, optional: Record<string, Expected | unknown> = {}): Expected {
   const wrap = (entries: Record<string, unknown>) =>
@@ -48,8 +57,8 @@ export function object(members: Record<string, Expected | unknown>, optional: Re
   return make({ kind: "object", members: wrap(members), optional: wrap(optional) });
 }
 
-/** One field where the actual response differs from the prediction. */
-export type Difference = { path: string; expected: string; actual: unknown };
+/** One field where the actual response differs from the prediction, and the rule it breaks. */
+export type Difference = { path: string; expected: string; actual: unknown; rule?: Rule };
 
 export type Comparison = {
   differences: Difference[];
@@ -89,10 +98,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
 
 const join = (path: string, key: string | number) => (typeof key === "number" ? `${path}[${key}]` : path === "" ? key : `${path}.${key}`);
 
-/** Compares an actual value with a prediction, field by field. */
-export function compare(expected: Expected, actual: unknown, path = "", pending: Map<Slot, unknown> = new Map()): Comparison {
+/** Compares an actual value with a prediction, field by field; `inherited` is the rule of the nodes above. */
+export function compare(expected: Expected, actual: unknown, path = "", pending: Map<Slot, unknown> = new Map(), inherited?: Rule): Comparison {
   const result: Comparison = { differences: [], fields: 0, bindings: new Map() };
-  const differ = (at: string, what: Expected, value: unknown) => result.differences.push({ path: at || "(body)", expected: describe(what), actual: value });
+  const rule = expected.rule ?? (expected.kind === "form" ? expected.form.rule : expected.kind === "slot" ? expected.slot.form.rule : undefined) ?? inherited;
+  const push = (difference: Difference) => result.differences.push(rule === undefined ? difference : { ...difference, rule });
+  const differ = (at: string, what: Expected, value: unknown) => push({ path: at || "(body)", expected: describe(what), actual: value });
+  const below = (node: Expected, value: unknown, at: string, slots: Map<Slot, unknown> = pending) => compare(node, value, at, slots, rule);
   const merge = (other: Comparison) => {
     result.differences.push(...other.differences);
     result.fields += other.fields;
@@ -113,7 +125,7 @@ export function compare(expected: Expected, actual: unknown, path = "", pending:
       if (slot.bound) {
         if (!equalJson(slot.value, actual)) differ(path, expected, actual);
       } else if (pending.has(slot)) {
-        if (!equalJson(pending.get(slot), actual)) result.differences.push({ path, expected: `${JSON.stringify(pending.get(slot))} (same ${slot.label} as elsewhere in this response)`, actual });
+        if (!equalJson(pending.get(slot), actual)) push({ path, expected: `${JSON.stringify(pending.get(slot))} (same ${slot.label} as elsewhere in this response)`, actual });
       } else if (!slot.form.test(actual)) {
         differ(path, expected, actual);
       } else {
@@ -131,18 +143,18 @@ export function compare(expected: Expected, actual: unknown, path = "", pending:
       for (const [name, member] of Object.entries(expected.members)) {
         if (!Object.hasOwn(actual, name)) {
           result.fields += 1;
-          result.differences.push({ path: join(path, name), expected: `present: ${describe(member)}`, actual: "(absent)" });
+          push({ path: join(path, name), expected: `present: ${describe(member)}`, actual: "(absent)", ...(member.rule ? { rule: member.rule } : {}) });
         } else {
-          merge(compare(member, actual[name], join(path, name), pending));
+          merge(below(member, actual[name], join(path, name)));
         }
       }
       for (const [name, member] of Object.entries(expected.optional)) {
-        if (Object.hasOwn(actual, name)) merge(compare(member, actual[name], join(path, name), pending));
+        if (Object.hasOwn(actual, name)) merge(below(member, actual[name], join(path, name)));
       }
       for (const name of Object.keys(actual)) {
         if (!Object.hasOwn(expected.members, name) && !Object.hasOwn(expected.optional, name)) {
           result.fields += 1;
-          result.differences.push({ path: join(path, name), expected: "(absent)", actual: actual[name] });
+          push({ path: join(path, name), expected: "(absent)", actual: actual[name] });
         }
       }
       return result;
@@ -155,10 +167,10 @@ export function compare(expected: Expected, actual: unknown, path = "", pending:
       }
       result.fields += 1;
       if (actual.length !== expected.items.length) {
-        result.differences.push({ path: `${path || "(body)"}.length`, expected: String(expected.items.length), actual: actual.length });
+        push({ path: `${path || "(body)"}.length`, expected: String(expected.items.length), actual: actual.length });
       }
       expected.items.forEach((item, i) => {
-        if (i < actual.length) merge(compare(item, actual[i], join(path, i), pending));
+        if (i < actual.length) merge(below(item, actual[i], join(path, i)));
       });
       return result;
     }
@@ -176,21 +188,34 @@ export function compare(expected: Expected, actual: unknown, path = "", pending:
         if (found === -1) unmatched.push(item);
         else {
           const [match] = remaining.splice(found, 1);
-          merge(compare(item, match.value, join(path, match.index), pending));
+          merge(below(item, match.value, join(path, match.index)));
         }
       }
-      // Pair what is left in order, so the report names the closest fields that differ.
-      unmatched.forEach((item, i) => {
-        if (i < remaining.length) merge(compare(item, remaining[i].value, join(path, remaining[i].index), pending));
-        else result.differences.push({ path: join(path, actual.length + i), expected: describe(item), actual: "(absent)" });
-      });
-      for (const extra of remaining.slice(unmatched.length)) result.differences.push({ path: join(path, extra.index), expected: "(absent)", actual: extra.value });
+      // Pair what is left by key where entries have one (an error entry by its member), else by
+      // the fewest differences, so an entry in another place never reads as many wrong values.
+      const key = expected.key;
+      for (const item of unmatched) {
+        let chosen = -1;
+        let fewest = Infinity;
+        remaining.forEach(({ value, index }, at) => {
+          const count = compare(item, value, join(path, index), new Map(pending)).differences.length;
+          const sameKey = key !== undefined && key(value) !== undefined && key(value) === keyOfExpected(item, key);
+          const score = sameKey ? -1 : count;
+          if (score < fewest) { fewest = score; chosen = at; }
+        });
+        if (chosen === -1) push({ path: join(path, actual.length), expected: describe(item), actual: "(absent)" });
+        else {
+          const [match] = remaining.splice(chosen, 1);
+          merge(below(item, match.value, join(path, match.index)));
+        }
+      }
+      for (const extra of remaining) push({ path: join(path, extra.index), expected: "(absent)", actual: extra.value });
       return result;
     }
     case "anyOf": {
       let best: Comparison | undefined;
       for (const option of expected.options) {
-        const attempt = compare(option, actual, path, new Map(pending));
+        const attempt = below(option, actual, path, new Map(pending));
         if (!best || attempt.differences.length < best.differences.length) best = attempt;
         if (attempt.differences.length === 0) break;
       }
@@ -201,6 +226,13 @@ export function compare(expected: Expected, actual: unknown, path = "", pending:
       return result;
     }
   }
+}
+
+/** The key an expected entry would have, when it fixes the keyed member exactly. */
+function keyOfExpected(item: Expected, key: (value: unknown) => string | undefined): string | undefined {
+  if (item.kind !== "object") return undefined;
+  const exactMembers = Object.fromEntries(Object.entries(item.members).filter(([, m]) => m.kind === "exact").map(([n, m]) => [n, (m as { value: unknown }).value]));
+  return key(exactMembers);
 }
 
 /** Holds the values of the slots first seen in an accepted response. */

@@ -1,10 +1,14 @@
 // Named forms of server-chosen values: what the contract fixes about a value it lets the server
 // choose. Each is the weakest test that still catches a wrong server (README, "The oracle").
+import type { Rule } from "../rules.js";
 import type { Form } from "./expect.js";
 
 const isString = (value: unknown): value is string => typeof value === "string";
 
-export const named = (name: string, test: (value: unknown) => boolean): Form => ({ name, test });
+export const named = (name: string, test: (value: unknown) => boolean, rule?: Rule): Form => (rule === undefined ? { name, test } : { name, test, rule });
+
+/** The same form, standing for that rule. */
+export const withRule = (rule: Rule, f: Form): Form => ({ ...f, rule });
 
 export const nullOr = (f: Form): Form => named(`null or ${f.name}`, (value) => value === null || f.test(value));
 
@@ -15,37 +19,45 @@ export const nonEmptyText = named("non-empty text", (value) => isString(value) &
 /** A text of at most `max` characters, not empty. */
 export const textUpTo = (max: number): Form => named(`text of 1 to ${max} characters`, (value) => isString(value) && value.trim().length > 0 && value.length <= max);
 
-/** ISO 8601 in UTC: the `Z` designator, no other offset. */
-export const utcPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
+/**
+ * An RFC 3339 date-time (the OpenAPI `date-time` format; ISO 8601's profile for the Internet), with
+ * any offset: the documents call only `authorized_at` UTC (B-17).
+ */
+export const dateTimePattern = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
-export const isUtcDateTime = (value: unknown): value is string => isString(value) && utcPattern.test(value) && !Number.isNaN(Date.parse(value));
+export const isDateTime = (value: unknown): value is string => isString(value) && dateTimePattern.test(value) && !Number.isNaN(Date.parse(value.replace(" ", "T")));
+
+/** UTC: `Z`, or the zero offset written `+00:00` (or `-00:00`, RFC 3339's UTC with no local offset). */
+export const isUtcDateTime = (value: unknown): value is string => isDateTime(value) && /([Zz]|[+-]00:00)$/.test(value);
+
+const instant = (value: string) => Date.parse(value.replace(" ", "T"));
 
 /** A time window in client milliseconds, widened by the allowed clock skew. */
 export type Window = { from: number; to: number };
 
-/** A UTC date-time that falls within the window of the request that set it. */
-export function utcDateTimeWithin(window: Window): Form {
+/** A date-time that falls within the window of the request that set it (UTC when `utc`), compared as an instant. */
+export function dateTimeWithin(window: Window, utc = false): Form {
   const from = new Date(Math.floor(window.from / 1000) * 1000).toISOString();
   const to = new Date(window.to).toISOString();
-  return named(`ISO 8601 UTC date-time between ${from} and ${to}`, (value) => {
-    if (!isUtcDateTime(value)) return false;
-    const at = Date.parse(value);
+  return named(`RFC 3339 date-time${utc ? " in UTC" : ""} between ${from} and ${to}`, (value) => {
+    if (!(utc ? isUtcDateTime(value) : isDateTime(value))) return false;
+    const at = instant(value as string);
     return at >= Math.floor(window.from / 1000) * 1000 && at <= window.to;
-  });
+  }, "B-17");
 }
 
-export const anyUtcDateTime = named("ISO 8601 UTC date-time", isUtcDateTime);
+export const anyDateTime = named("RFC 3339 date-time", isDateTime, "B-17");
 
-/** The UTC calendar dates an instant within the window can fall on. */
-export function utcDatesWithin(window: Window): string[] {
-  const first = new Date(window.from).toISOString().slice(0, 10);
-  const last = new Date(window.to).toISOString().slice(0, 10);
-  const dates = [first];
-  for (let day = Date.parse(`${first}T00:00:00Z`) + 86_400_000; day <= Date.parse(`${last}T00:00:00Z`); day += 86_400_000) {
-    dates.push(new Date(day).toISOString().slice(0, 10));
-  }
-  return dates;
+/** The calendar dates an instant within the window falls on somewhere on Earth (UTC-12 to UTC+14). */
+export function datesWithin(window: Window): { first: string; last: string } {
+  return {
+    first: new Date(window.from - 12 * 3_600_000).toISOString().slice(0, 10),
+    last: new Date(window.to + 14 * 3_600_000).toISOString().slice(0, 10),
+  };
 }
+
+/** Two date-times as instants: negative when `a` is earlier. */
+export const compareInstants = (a: string, b: string) => instant(a) - instant(b);
 
 export const currencyPattern = /^[0-9]+\.[0-9]{2}$/;
 export const currency = named("currency amount with two decimals", (value) => isString(value) && currencyPattern.test(value));
@@ -59,17 +71,21 @@ export const newIdOf = (prefix: string, previous: unknown): Form =>
 export const digits = (min: number, max: number): Form =>
   named(`${min === max ? min : `${min} to ${max}`} digits`, (value) => isString(value) && new RegExp(`^[0-9]{${min},${max}}$`).test(value));
 
-/** A text naming a two-digit transaction response code as a number of its own. */
-export const textNamingCode = (code: string): Form =>
-  named(`non-empty text naming response code ${code}`, (value) => nonEmptyText.test(value) && new RegExp(`(^|[^0-9])${code}([^0-9]|$)`).test(value as string));
+/** The transaction response codes a text names as "response code NN" (bank doc 7.4). */
+export const codesNamedIn = (text: string): string[] => [...text.matchAll(/response code (\d+)/gi)].map((m) => m[1]);
 
-/** A message naming a response code as "(response code NN)" (README, "Response codes per outcome"). */
-export const messageNamingCode = (code: string): Form =>
-  named(`message naming "(response code ${code})"`, (value) => isString(value) && value.includes(`(response code ${code})`));
+/**
+ * A free text (a message, a reason) that names no response code but `code`: the documents do not
+ * say which answer carries which code (bank doc 7.4), so naming one is optional (B-30), but a text
+ * that names one must name the right one.
+ */
+export const freeTextNaming = (code: string | undefined): Form =>
+  named(code ? `non-empty text (naming no response code but ${code})` : "non-empty text", (value) =>
+    nonEmptyText.test(value) && (code === undefined || codesNamedIn(value as string).every((named) => named === code)), "B-30");
 
-/** A sentence (not one of the single words) about a `submerchant_id` problem, using the problem's word. */
+/** A sentence (not one of the single words) about a `submerchant_id` problem, using the problem's word (bank doc 7.1). */
 export const sentenceAbout = (word: string): Form =>
-  named(`a sentence saying "${word}"`, (value) => isString(value) && /\s/.test(value.trim()) && value.toLowerCase().includes(word));
+  named(`a sentence saying "${word}"`, (value) => isString(value) && /\s/.test(value.trim()) && value.toLowerCase().includes(word), "B-14");
 
 /** `adverseAction`, a boolean or its string form (check cashing doc 2.3). */
 export const adverseFlag = (flag: boolean): Form => named(`${flag} or "${flag}"`, (value) => value === flag || value === String(flag));

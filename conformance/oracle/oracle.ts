@@ -2,6 +2,7 @@
 // the status and the whole body from the state so far; the actual response is compared field by
 // field; the invariants are checked on every object; the model then moves to its new state.
 import type { ServiceName } from "../../src/openapi/documents.js";
+import type { Rule } from "../rules.js";
 import { BankModel } from "./bank/model.js";
 import { PayrollModel } from "./check-cashing/model.js";
 import { bind, compare, type Difference } from "./expect.js";
@@ -24,9 +25,11 @@ export type Verdict = {
   ok: boolean;
   expectedStatus: number[];
   differences: Difference[];
-  invariantFailures: Array<{ invariant: string; problem: string }>;
+  invariantFailures: Array<{ invariant: string; problem: string; rule?: Rule }>;
   fields: number;
   partial?: string;
+  /** The rules broken, in the order of the differences, then the invariants'. */
+  rules: Rule[];
 };
 
 export type OracleStats = { responses: number; fieldsCompared: number; partial: number; failed: number };
@@ -56,7 +59,7 @@ export class Oracle {
     for (const prediction of predictions) {
       const statusMatches = prediction.status === exchange.status;
       const body = typeof prediction.body === "function" ? prediction.body(exchange.responseBody) : prediction.body;
-      const comparison = compare(body, exchange.responseBody);
+      const comparison = compare(body, exchange.responseBody, "", new Map(), prediction.rule);
       const better = !best || (statusMatches && !best.statusMatches)
         || (statusMatches === best.statusMatches && comparison.differences.length < best.comparison.differences.length);
       if (better) best = { prediction, comparison, statusMatches };
@@ -64,13 +67,16 @@ export class Oracle {
     }
     if (!best) throw new Error(`no prediction for ${exchange.operationId}`);
     const differences = [...best.comparison.differences];
-    if (!best.statusMatches) differences.unshift({ path: "(status)", expected: [...new Set(predictions.map((p) => p.status))].join(" or "), actual: exchange.status });
+    if (!best.statusMatches) {
+      const rule = predictions.find((p) => p.rule !== undefined)?.rule;
+      differences.unshift({ path: "(status)", expected: [...new Set(predictions.map((p) => p.status))].join(" or "), actual: exchange.status, ...(rule ? { rule } : {}) });
+    }
     if (best.statusMatches) {
       bind(best.comparison.bindings);
       best.prediction.apply?.();
     }
     const invariantFailures = exchange.responseBody === undefined ? [] : this.invariants.flatMap((invariant) =>
-      invariant.check(exchange, this.memory).map((problem) => ({ invariant: invariant.name, problem })));
+      invariant.check(exchange, this.memory).map((problem) => ({ invariant: invariant.name, problem, rule: invariant.rule })));
     const verdict: Verdict = {
       ok: differences.length === 0 && invariantFailures.length === 0,
       expectedStatus: [...new Set(predictions.map((p) => p.status))],
@@ -78,6 +84,7 @@ export class Oracle {
       invariantFailures,
       fields: best.comparison.fields + 1,
       partial: best.prediction.partial,
+      rules: [...new Set([...differences, ...invariantFailures].map((d) => d.rule).filter((r): r is Rule => r !== undefined))],
     };
     this.stats.responses += 1;
     this.stats.fieldsCompared += verdict.fields;
@@ -89,8 +96,9 @@ export class Oracle {
 
 /** One line per problem, for check reasons and console output. */
 export function describeVerdict(verdict: Verdict): string[] {
+  const by = (rule?: Rule) => (rule ? ` [${rule}]` : "");
   return [
-    ...verdict.differences.map((d) => `${d.path}: expected ${d.expected}, got ${JSON.stringify(d.actual)}`),
-    ...verdict.invariantFailures.map((f) => `invariant ${f.invariant}: ${f.problem}`),
+    ...verdict.differences.map((d) => `${d.path}: expected ${d.expected}, got ${JSON.stringify(d.actual)}${by(d.rule)}`),
+    ...verdict.invariantFailures.map((f) => `invariant ${f.invariant}: ${f.problem}${by(f.rule)}`),
   ];
 }

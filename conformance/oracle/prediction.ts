@@ -1,6 +1,7 @@
 // What a service model predicts for one request: the status and the whole body, and what the
 // model learns when that prediction is the one the response matches. A model answers with one
 // prediction, or with alternatives where the contract leaves a choice to the server.
+import type { Rule } from "../rules.js";
 import type { Expected } from "./expect.js";
 import type { Exchange } from "./exchange.js";
 
@@ -12,6 +13,8 @@ export type Prediction = {
   apply?: () => void;
   /** Why the prediction is partial (an open list), for the report. */
   partial?: string;
+  /** The rule that decides this outcome (its status, and its body where no node names another). */
+  rule?: Rule;
 };
 
 /** A service model: state in, request in, predicted responses (and state changes) out. */

@@ -344,7 +344,7 @@ const validationScenarios: Scenario[] = [
   createInvalid("state_province", (b) => { delete b.billing_address.state_province; }),
   createInvalid("country_code", (b) => { b.billing_address.country_code = "usa"; }),
   createInvalid("extras", (b) => { b.extras = { nested: { a: 1 } }; }),
-  createInvalid("colour", (b) => { b.colour = "blue"; }, false, "prohibited"),
+  createInvalid("colour", (b) => { b.colour = "blue"; }, false, "invalid"),
   {
     group: "validation", name: "createTransactionIntent: a body that is not JSON gives 422 on body",
     async run({ api, profile }) {

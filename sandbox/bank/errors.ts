@@ -40,7 +40,7 @@ function segmentsOf(path: string): string[] {
 
 /**
  * Ajv errors as the 422 `errors` object: `required` gives `missing`, `additionalProperties`
- * gives `prohibited` (keyed by the refused member), anything else `invalid`, keyed by the
+ * gives `invalid` (keyed by the refused member: bank doc 7.1 knows no other word), anything else `invalid`, keyed by the
  * top-level member (or `billing_address.<member>` inside the billing address).
  */
 export function fieldErrorsOf(schemaErrors: SchemaError[], nestedObjects: readonly string[] = ["billing_address"]): FieldErrors {
@@ -53,10 +53,10 @@ export function fieldErrorsOf(schemaErrors: SchemaError[], nestedObjects: readon
       problems.set(key, "missing");
     } else if (error.keyword === "additionalProperties") {
       const key = fieldKey([...segments, String(error.params.additionalProperty)], nestedObjects);
-      problems.set(key, "prohibited");
+      problems.set(key, "invalid");
     } else {
       const key = fieldKey(segments, nestedObjects);
-      // A member that is missing or prohibited is not also reported invalid.
+      // A member that is missing or unknown is reported once.
       if (!problems.has(key)) problems.set(key, "invalid");
     }
   }

@@ -153,7 +153,7 @@ describe("accept-service-fee", () => {
     const path = `/_sandbox/transaction-intents/${id}/accept-service-fee`;
     const cases: Array<[string | undefined, Record<string, string[]>]> = [
       ['{"service_fee_id":"fee_1"}', { service_fee_id: ["invalid"] }],
-      ['{"tip":"1.00"}', { tip: ["prohibited"] }],
+      ['{"tip":"1.00"}', { tip: ["invalid"] }],
       ["[]", { body: ["invalid"] }],
       ["{", { body: ["invalid"] }],
       [undefined, { body: ["invalid"] }],
@@ -350,7 +350,7 @@ describe("settings", () => {
       [{ capture_adjustment_limit: null }, { capture_adjustment_limit: ["invalid"] }],
       [{ next_authorization_code: "99" }, { next_authorization_code: ["invalid"] }],
       [{ next_authorization_code: 8 }, { next_authorization_code: ["invalid"] }],
-      [{ mode: "strict" }, { mode: ["prohibited"] }],
+      [{ mode: "strict" }, { mode: ["invalid"] }],
     ];
     for (const [body, errors] of cases) {
       const answer = await rawHelper(sandbox, "updateSandboxSettings", "PATCH", "/_sandbox/settings", { body: JSON.stringify(body), key: sandbox.secretKey });

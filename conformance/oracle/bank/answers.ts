@@ -1,52 +1,43 @@
-// The bank service's error bodies and response envelopes as predictions (bank doc 7, README
-// "Contract decisions": 401, 403, 404, 422 message, 409 members).
-import { array, exact, form, object, type Expected, type Form } from "../expect.js";
-import { messageNamingCode, nonEmptyText, sentenceAbout } from "../forms.js";
+// The bank service's error bodies and response envelopes as predictions (bank doc 7; decisions B-1,
+// B-2, B-13, B-14, B-30, B-39, B-60). Statuses, codes and members are pinned; every `message` is
+// free text, which may name the response code of the refusal but must not name another.
+import { array, exact, form, object, ruled, type Expected } from "../expect.js";
+import { freeTextNaming, sentenceAbout } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import type { FieldErrors } from "./requests.js";
 
-export const unauthenticated = (): Prediction => ({ status: 401, body: object({ message: "Unauthenticated." }) });
-export const forbidden = (): Prediction => ({ status: 403, body: object({ message: "This action is unauthorized." }) });
-export const notFound = (): Prediction => ({ status: 404, body: object({ message: "not_found" }) });
+const message = (code?: string) => form(freeTextNaming(code));
 
-export const validationMessage = "The given data was invalid.";
-
-/** Meanings of the response codes a 422 names (bank doc 7.4), written after the message. */
-const meanings: Record<string, string> = {
-  "66": "Invalid consumer billing address",
-  "70": "Invalid consumer or ship-to first and last name",
-  "71": "Invalid consumer or ship-to company name",
-  "74": "Credit amount over the limit",
-  "75": "Refund amount exceeds the debit amount",
-  "78": "Capture adjusted amount over the limit",
-  "81": "Refund amount less than purchase amount; partial refunds not enabled",
-};
-
-/** The 422 message: the fixed sentence, then the code's meaning and "(response code NN)" where one applies. */
-export const messageFor = (code?: string) => (code ? `${validationMessage} ${meanings[code]} (response code ${code}).` : validationMessage);
+export const unauthenticated = (): Prediction => ({ status: 401, rule: "B-1", body: object({ message: message() }) });
+export const forbidden = (): Prediction => ({ status: 403, rule: "B-2", body: object({ message: message() }) });
+export const notFound = (): Prediction => ({ status: 404, rule: "B-60", body: ruled("bank §7.3", object({ message: "not_found" })) });
 
 const submerchantWords: Record<string, string> = { missing: "required", invalid: "invalid", prohibited: "prohibited" };
 
-/** A 422 with exactly these keys; on credit bodies `submerchant_id` problems are sentences (bank doc 7.1). */
-export function invalid(errors: FieldErrors, code?: string, credit = false): Prediction {
-  const expected: Record<string, Expected> = {};
-  for (const [key, problems] of Object.entries(errors)) {
-    expected[key] = array(problems.map((word) => (credit && key === "submerchant_id" ? form(sentenceAbout(submerchantWords[word] ?? word)) : exact(word))));
-  }
-  return { status: 422, body: object({ message: messageFor(code), errors: object(expected) }) };
+/**
+ * A 422 whose `errors` have exactly the keys of `errors` and may have those of `optional` (problems
+ * a server may refuse or accept, B-11, B-20, B-21); on credit bodies `submerchant_id` problems are
+ * sentences (bank doc 7.1).
+ */
+export function invalid(errors: FieldErrors, code?: string, credit = false, optional: FieldErrors = {}): Prediction {
+  const words = (key: string, problems: string[]): Expected =>
+    array(problems.map((word) => (credit && key === "submerchant_id" ? form(sentenceAbout(submerchantWords[word] ?? word)) : ruled("B-14", exact(word)))));
+  const members = Object.fromEntries(Object.entries(errors).map(([key, problems]) => [key, words(key, problems)]));
+  const maybe = Object.fromEntries(Object.entries(optional).filter(([key]) => !Object.hasOwn(errors, key)).map(([key, problems]) => [key, words(key, problems)]));
+  return { status: 422, rule: "bank §7.1", body: object({ message: ruled("B-13", message(code)), errors: object(members, maybe) }) };
 }
 
-const conflictMessage = (code?: string): Form => (code ? messageNamingCode(code) : nonEmptyText);
-
-/** A transaction intent 409: `conflict`, `message` (naming the code where decided), `action` echoed. */
-export function intentConflict(conflict: string, action: string | undefined, code?: string): Prediction {
+/** A transaction intent 409: `conflict`, a free `message`, `action` echoed on actions (B-39). */
+export function intentConflict(conflict: string, action: string | undefined, code?: string, echo: "always" | "optional" = "always"): Prediction {
+  const echoed = action === undefined ? {} : { action: ruled("B-39", exact(action)) };
   return {
     status: 409,
-    body: object({ conflict, message: form(conflictMessage(code)), ...(action === undefined ? {} : { action }) }),
+    rule: "bank §7.2",
+    body: object({ conflict, message: message(code), ...(echo === "always" ? echoed : {}) }, echo === "optional" ? echoed : {}),
   };
 }
 
-/** A credit 409: `error` and `message`. */
+/** A credit 409: `error` and a free `message`. */
 export function creditConflict(error: string, code?: string): Prediction {
-  return { status: 409, body: object({ error, message: form(conflictMessage(code)) }) };
+  return { status: 409, rule: "bank §7.2", body: object({ error, message: message(code) }) };
 }

@@ -2,7 +2,7 @@
 // "Linked credit", "Unlinked credit store_number", "submerchant_id on credits", "Credit cancelled
 // spelling", "Sandbox test triggers").
 import { held, object, Slot } from "../expect.js";
-import { anyUtcDateTime, idOf, named, nonEmptyText, nullOr, utcDateTimeWithin } from "../forms.js";
+import { anyDateTime, dateTimeWithin, idOf, named, nonEmptyText, nullOr } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import { creditConflict, invalid, notFound } from "./answers.js";
 import { outcomes, type ModelContext } from "./intents.js";
@@ -46,8 +46,8 @@ function createdCredit(ctx: ModelContext, body: Record<string, unknown>, linked:
     id: "",
     seq: 0,
     amount: money(amount),
-    createdAt: new Slot("created_at", utcDateTimeWithin(ctx.window)),
-    updatedAt: new Slot("updated_at", utcDateTimeWithin(ctx.window)),
+    createdAt: new Slot("created_at", dateTimeWithin(ctx.window)),
+    updatedAt: new Slot("updated_at", dateTimeWithin(ctx.window)),
     employeeNumber: (body.employee_number as string | undefined) ?? null,
     extras: body.extras ?? null,
     cancelMessage: null,
@@ -120,7 +120,7 @@ export function cancelCredit(ctx: ModelContext, id: string, body: Record<string,
       apply: () => state.credits.set(id, {
         ...credit,
         cancelMessage: new Slot("cancel_message", nullOr(nonEmptyText)),
-        updatedAt: new Slot("updated_at", anyUtcDateTime),
+        updatedAt: new Slot("updated_at", anyDateTime),
       }),
     }];
   }
@@ -128,7 +128,7 @@ export function cancelCredit(ctx: ModelContext, id: string, body: Record<string,
     ...credit,
     status: "cancelled",
     cancelMessage: new Slot("cancel_message", nonEmptyText),
-    updatedAt: new Slot("updated_at", utcDateTimeWithin(ctx.window)),
+    updatedAt: new Slot("updated_at", dateTimeWithin(ctx.window)),
   };
   return [{ status: 200, body: object({ data: creditView(record, "cancel"), meta: creditMeta }), apply: () => state.credits.set(id, record) }];
 }

@@ -3,7 +3,7 @@
 // codes per outcome", "Capture outcomes", "reason", "reference_id", "Sandbox test triggers").
 import { fixedSlot, held, object, Slot } from "../expect.js";
 import {
-  anyBoolean, currency, idOf, newIdOf, nonEmptyText, nullOr, textNamingCode, utcDateTimeWithin, anyUtcDateTime, named, type Window,
+  anyBoolean, anyDateTime, currency, dateTimeWithin, freeTextNaming, idOf, newIdOf, nonEmptyText, nullOr, named, type Window,
 } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import { intentConflict, invalid, notFound } from "./answers.js";
@@ -41,8 +41,9 @@ function consumerDataOutcomes(ctx: ModelContext, amount: number): Array<{ errors
   return outcomes(ctx, problem !== undefined).map((hit) => (hit ? problem : undefined));
 }
 
-const timeSlot = (label: string, window: Window) => new Slot(label, utcDateTimeWithin(window));
-const reasonSlot = (code?: string) => new Slot("reason", code ? textNamingCode(code) : nonEmptyText);
+/** A time the server sets now; only `authorized_at` is UTC (bank doc 2.1, B-17). */
+const timeSlot = (label: string, window: Window) => new Slot(label, dateTimeWithin(window, label === "authorized_at"));
+const reasonSlot = (code?: string) => new Slot("reason", freeTextNaming(code));
 
 /** reference_id set at authorization or decline; none for an amount ending .33 (trigger). */
 function referenceSlots(ctx: ModelContext, amount: number, declined = false): Slot[] {
@@ -136,7 +137,7 @@ export function createIntent(ctx: ModelContext, body: Record<string, unknown> | 
       referenceId: null,
       serviceFee: new Slot("service_fee", nullOr(currency)),
       serviceFeeId: (body.service_fee_id as string | undefined) ?? null,
-      serviceFeeAcceptedAt: new Slot("service_fee_accepted_at", nullOr(anyUtcDateTime)),
+      serviceFeeAcceptedAt: new Slot("service_fee_accepted_at", nullOr(anyDateTime)),
       adverse: false,
       isMailable: new Slot("is_mailable", anyBoolean),
       captureRefusals: 0,

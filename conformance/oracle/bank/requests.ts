@@ -34,7 +34,7 @@ const validator = () => validatorFor("bank-payments");
 
 /**
  * Schema violations of a body against one component schema, keyed as decided: `missing` for an
- * absent required member, `prohibited` for an unknown one, `invalid` otherwise (never two words
+ * absent required member, `invalid` otherwise, an unknown member included (bank doc 7.1; never two words
  * for one key); nested members of `nested` objects in dot notation, anything deeper by its
  * top-level member (`extras`).
  */
@@ -48,7 +48,7 @@ export function schemaProblems(schemaName: string, body: unknown, options: { nes
   const segmentsOf = (error: SchemaError) => error.path.split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   for (const error of result.errors) {
     if (error.keyword === "required") found.set(keyOf([...segmentsOf(error), String(error.params.missingProperty)]), "missing");
-    else if (error.keyword === "additionalProperties") found.set(keyOf([...segmentsOf(error), String(error.params.additionalProperty)]), "prohibited");
+    else if (error.keyword === "additionalProperties") found.set(keyOf([...segmentsOf(error), String(error.params.additionalProperty)]), "invalid");
     else {
       const key = keyOf(segmentsOf(error));
       if (!found.has(key)) found.set(key, "invalid");

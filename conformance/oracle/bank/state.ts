@@ -39,8 +39,8 @@ export type IntentRecord = {
   cancel: AttemptRecord | null;
   refund: AttemptRecord | null;
   extras: unknown;
-  /** The expected schedule of a bankpay_bnpl intent. */
-  payments: Expected | null;
+  /** The schedule of a bankpay_bnpl intent, held once seen. */
+  payments: Slot | null;
   reason: Slot | null;
   referenceId: Slot | null;
   serviceFee: Slot;

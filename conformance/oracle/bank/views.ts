@@ -1,6 +1,6 @@
 // The bank objects as the contract says each view must show them, built from the model's records.
-import { anyOf, array, exact, held, object, type Expected, type Slot } from "../expect.js";
-import { utcDatesWithin, type Window } from "../forms.js";
+import { exact, held, object, Slot, type Expected } from "../expect.js";
+import { currencyPattern, datesWithin, named, type Window } from "../forms.js";
 import type { AttemptRecord, BankState, CreditRecord, IntentRecord } from "./state.js";
 
 /** Cents as the contract writes amounts in responses: `"125.00"`. */
@@ -46,7 +46,7 @@ function sharedMembers(intent: IntentRecord, state: BankState): Record<string, E
     service_fee_id: exact(intent.serviceFeeId),
     transaction_adverse_type: exact(intent.adverse),
   };
-  if (intent.payments) members.payments = intent.payments;
+  if (intent.payments) members.payments = held(intent.payments);
   return members;
 }
 
@@ -68,18 +68,25 @@ export function publicIntentView(intent: IntentRecord, state: BankState): Expect
 }
 
 /**
- * A bankpay_bnpl schedule (README, "bankpay_bnpl schedule"): four payments two weeks apart, the
- * first on the creation date (UTC, one of the dates the request's window covers), adding up to the
- * amount with the remainder cents on the first payments.
+ * A bankpay_bnpl schedule (B-41): payments of two-decimal amounts adding up to the amount, on
+ * dates that never go back and start no earlier than the creation date (in any time zone); how
+ * many and how far apart is the server's choice. Held once seen: the schedule does not change.
  */
-export function schedule(amountCents: number, created: Window): Expected {
-  const base = Math.floor(amountCents / 4);
-  const remainder = amountCents - base * 4;
-  const amounts = [0, 1, 2, 3].map((i) => money(base + (i < remainder ? 1 : 0)));
-  return anyOf(utcDatesWithin(created).map((date) => array(amounts.map((amount, i) => object({
-    amount,
-    scheduled_for: new Date(Date.parse(`${date}T00:00:00Z`) + i * 14 * 86_400_000).toISOString().slice(0, 10),
-  })))));
+export function schedule(amountCents: number, created: Window): Slot {
+  const { first } = datesWithin(created);
+  return new Slot("payments", named(`payments adding up to ${money(amountCents)}, dated from ${first} on, in order`, (value) => {
+    if (!Array.isArray(value) || value.length === 0) return false;
+    let total = 0;
+    let previous = first;
+    for (const payment of value) {
+      const keys = payment && typeof payment === "object" ? Object.keys(payment).sort().join(",") : "";
+      if (keys !== "amount,scheduled_for" || typeof payment.amount !== "string" || !currencyPattern.test(payment.amount)) return false;
+      if (typeof payment.scheduled_for !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(payment.scheduled_for) || payment.scheduled_for < previous) return false;
+      total += Math.round(Number(payment.amount) * 100);
+      previous = payment.scheduled_for;
+    }
+    return total === amountCents;
+  }, "B-41"));
 }
 
 /** A credit (bank doc 2.4) as every response shows it. */

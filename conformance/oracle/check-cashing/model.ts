@@ -7,7 +7,7 @@ import { validatorFor, type SchemaError } from "../../../src/openapi/validator.j
 import { exact, form, held, object, Slot, unordered, type Expected } from "../expect.js";
 import { hasOversizedObject, requestJson, type Exchange } from "../exchange.js";
 import {
-  adverseFlag, detailsOf, digits, named, phoneNumber, textUpTo, unknownMembersDetails, utcDateTimeWithin, type Window,
+  adverseFlag, detailsOf, digits, named, phoneNumber, textUpTo, unknownMembersDetails, dateTimeWithin, type Window,
 } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
 
@@ -50,7 +50,7 @@ function entry(window: Window, shape: EntryShape): Expected {
     errorPath: exact(route),
     errorMessage: form(textUpTo(200)),
     errorType: exact(shape.errorType),
-    errorDate: form(utcDateTimeWithin(window)),
+    errorDate: form(dateTimeWithin(window)),
     responseCode: exact(shape.responseCode),
     adverseAction: form(adverseFlag(shape.adverse)),
   };
