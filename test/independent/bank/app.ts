@@ -2,13 +2,14 @@
 // credits.ts). Checks run in the contract's order: key, resource in the path, body, state.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ServerConfig } from "../config.js";
-import { readBody, sendJson, widestObject } from "../http.js";
+import { readBody, sendJson } from "../http.js";
 import { Credits } from "./credits.js";
+import { isObject } from "./fields.js";
 import { Intents } from "./intents.js";
 import { BankStore, type Intent } from "./model.js";
 import { isOneOf, isText, pageOf, readListQuery, type Filters } from "./pages.js";
 import { forbidden, notFound, unauthenticated, validation, type Reply } from "./replies.js";
-import { readAction, readAddressUpdate, readCancelCredit, readCreateIntent, readCredit, type Lookups } from "./requests.js";
+import { readAction, readAddressUpdate, readCancelCredit, readCreateIntent, readCredit, readServiceFeeAcceptance, type Lookups } from "./requests.js";
 import { creditView } from "./views.js";
 
 type Key = "secret" | "publishable";
@@ -24,8 +25,8 @@ type Context = {
   url: URL;
   key: Key;
   params: string[];
-  /** The body as a JSON object, or the 422 that refuses it. */
-  body: () => Promise<{ value: Record<string, unknown> } | { refused: Reply }>;
+  /** The body as a JSON object; one that is not (or not JSON) reads as empty, as Laravel reads it. */
+  body: () => Promise<Record<string, unknown>>;
 };
 
 const intentStatuses = ["succeeded", "failed", "refunded", "canceled", "pending_authorization", "pending_capture", "pending_service_fee", "pending_service_fee_acceptance"];
@@ -55,9 +56,7 @@ export function bankApp(config: ServerConfig) {
       method: "POST", pattern: /^\/api\/transaction-intents$/, route: {
         keys: ["secret"],
         handle: async (context) => {
-          const body = await context.body();
-          if ("refused" in body) return body.refused;
-          const read = readCreateIntent(body.value, lookups);
+          const read = readCreateIntent(await context.body(), lookups);
           return "problems" in read ? validation(read.problems) : intents.create(read.request);
         },
       },
@@ -75,7 +74,7 @@ export function bankApp(config: ServerConfig) {
             (f.status === undefined || intent.status === f.status) &&
             (f.submerchant_id === undefined || (intent.submerchantId !== null && /^\d+$/.test(intent.submerchantId) && BigInt(intent.submerchantId) === BigInt(f.submerchant_id))) &&
             (f.type === undefined || intent.type === f.type));
-          return pageOf(matching.reverse(), read.query, origin(request), "/api/transaction-intents", (intent) => intents.full(intent));
+          return pageOf(matching.reverse(), read.query, origin(request), "/api/transaction-intents", (intent) => intents.full(intent, true));
         },
       },
     },
@@ -92,9 +91,7 @@ export function bankApp(config: ServerConfig) {
       method: "PATCH", pattern: /^\/api\/transaction-intents\/([^/]+)$/, route: {
         keys: ["secret"],
         handle: (context) => withIntent(context, async (intent) => {
-          const body = await context.body();
-          if ("refused" in body) return body.refused;
-          const read = readAction(body.value);
+          const read = readAction(await context.body());
           return "problems" in read ? validation(read.problems) : intents.act(intent, read.request);
         }),
       },
@@ -104,10 +101,18 @@ export function bankApp(config: ServerConfig) {
       method: "PATCH", pattern: /^\/api\/transaction-intents\/([^/]+)\/address$/, route: {
         keys: ["publishable", "secret"],
         handle: (context) => withIntent(context, async (intent) => {
-          const body = await context.body();
-          if ("refused" in body) return body.refused;
-          const read = readAddressUpdate(body.value);
+          const read = readAddressUpdate(await context.body());
           return "problems" in read ? validation(read.problems) : intents.updateAddress(intent, read.request);
+        }),
+      },
+    },
+    {
+      // The client-side SDK's service fee acceptance (bank §1: not in the published contract).
+      method: "PATCH", pattern: /^\/api\/transaction-intents\/([^/]+)\/service-fee$/, route: {
+        keys: ["publishable"],
+        handle: (context) => withIntent(context, async (intent) => {
+          const read = readServiceFeeAcceptance(await context.body(), lookups);
+          return "problems" in read ? validation(read.problems) : intents.acceptServiceFee(intent, read.serviceFeeId);
         }),
       },
     },
@@ -115,9 +120,7 @@ export function bankApp(config: ServerConfig) {
       method: "POST", pattern: /^\/api\/credits$/, route: {
         keys: ["secret"],
         handle: async (context) => {
-          const body = await context.body();
-          if ("refused" in body) return body.refused;
-          const read = readCredit(body.value, lookups, config.policy.linkedCreditSubmerchant);
+          const read = readCredit(await context.body(), lookups, config.policy.linkedCreditSubmerchant);
           return "problems" in read ? validation(read.problems) : credits.create(read.request);
         },
       },
@@ -129,7 +132,7 @@ export function bankApp(config: ServerConfig) {
           const read = readListQuery(url.searchParams, creditFilters, config.policy);
           if ("problems" in read) return validation(read.problems);
           const f = read.query.filters;
-          const status = f.status === "canceled" ? "cancelled" : f.status;
+          const status = f.status === "cancelled" ? "canceled" : f.status;
           const matching = store.creditOrder.filter((credit) =>
             (f.creditable_type === undefined || credit.creditable.type === f.creditable_type) &&
             (f.creditable_id === undefined || credit.creditable.id === f.creditable_id) &&
@@ -156,9 +159,7 @@ export function bankApp(config: ServerConfig) {
         handle: async ({ params, body }) => {
           const credit = credits.find(params[0]);
           if (!credit) return notFound;
-          const read = await body();
-          if ("refused" in read) return read.refused;
-          const problems = readCancelCredit(read.value);
+          const problems = readCancelCredit(await body());
           return problems ? validation(problems) : credits.cancel(credit);
         },
       },
@@ -182,10 +183,7 @@ export function bankApp(config: ServerConfig) {
     const params = (found.pattern.exec(url.pathname) ?? []).slice(1).map(decodeSegment);
     const body = async () => {
       const read = await readBody(request);
-      if (read.kind !== "json" || read.value === null || typeof read.value !== "object" || Array.isArray(read.value) || widestObject(read.value) > 100) {
-        return { refused: validation({ body: ["invalid"] }) };
-      }
-      return { value: read.value as Record<string, unknown> };
+      return read.kind === "json" && isObject(read.value) ? read.value : {};
     };
     return found.route.handle({ request, url, key, params, body });
   };

@@ -45,11 +45,13 @@ export class Credits {
 
   cancel(credit: Credit): Reply {
     switch (credit.status) {
-      case "cancelled": return creditConflict("already_cancelled", "This credit was cancelled earlier.");
+      case "canceled": return creditConflict("already_cancelled", "This credit was cancelled earlier.");
       case "pending": return creditConflict("still_processing", "This credit is still being processed; try again later.");
       case "failed": return creditConflict("failed", "A failed credit has nothing to cancel.");
     }
-    Object.assign(credit, { status: "cancelled", updatedAt: isoTime(), cancelMessage: "Credit withdrawn before settlement." });
+    Object.assign(credit, {
+      status: "canceled", updatedAt: isoTime(), cancelMessage: "Credit withdrawn before settlement.", reason: "Cancelled at the merchant's request.",
+    });
     return { status: 200, body: { data: creditView(credit, true), meta: { type: "credit" } } };
   }
 }

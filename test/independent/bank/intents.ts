@@ -8,9 +8,10 @@ import { codeText, intentConflict, validation, type Reply } from "./replies.js";
 import type { ActionRequest, CreateIntentRequest } from "./requests.js";
 import { createdView, fullView, publicView } from "./views.js";
 
-const awaitingAuthorization = ["pending_service_fee_acceptance", "pending_service_fee", "pending_authorization"];
+/** Statuses in which the consumer has not accepted the service fee, a prerequisite of a transaction (bank §1). */
+const awaitingFee = ["pending_service_fee_acceptance", "pending_service_fee"];
 
-/** Service fee amounts by fee: this team prices every enrolled fee alike. */
+/** Service fee amounts: this team prices every enrolled fee alike. */
 const serviceFeeCents = 295;
 
 export class Intents {
@@ -20,8 +21,8 @@ export class Intents {
     return this.store.intents.get(id);
   }
 
-  full(intent: Intent) {
-    return fullView(intent, this.config.chainNumber);
+  full(intent: Intent, inList = false) {
+    return fullView(intent, this.config.chainNumber, inList);
   }
 
   /** The reduced view: consumers enrolled with an even-numbered account have an e-mail address on file. */
@@ -61,7 +62,21 @@ export class Intents {
     if (request.action) this.authorize(intent);
     if (request.action === "authorize_and_capture") this.capture(intent, intent.amountAuthorized);
     this.store.addIntent(intent);
-    return { status: 201, body: { data: createdView(intent), meta: { type: "transaction_intent" } } };
+    // "The authorize response shows the status value pending_capture as meta.type" (bank §2.5): so does this one.
+    return { status: 201, body: { data: createdView(intent), meta: { type: request.action === "authorize" ? "pending_capture" : "transaction_intent" } } };
+  }
+
+  /**
+   * The consumer accepts the service fee through the client-side SDK (bank §1; its interface is not
+   * in the published contract): the intent then awaits authorization.
+   */
+  acceptServiceFee(intent: Intent, serviceFeeId: string): Reply {
+    if (!awaitingFee.includes(intent.status)) return intentConflict("already_occurred", "The service fee of this intent was already settled.");
+    Object.assign(intent, {
+      status: "pending_authorization", serviceFeeId, serviceFee: serviceFeeCents, serviceFeeAcceptedAt: isoTime(),
+      reason: "The consumer accepted the service fee; awaiting authorization.",
+    });
+    return { status: 200, body: { data: this.reduced(intent), meta: { type: "transaction_intent" } } };
   }
 
   act(intent: Intent, request: ActionRequest): Reply {
@@ -117,7 +132,10 @@ export class Intents {
     const status = intent.status;
     switch (action) {
       case "authorize":
-        return awaitingAuthorization.includes(status) ? undefined : intentConflict("already_occurred", `This intent is ${status.replace(/_/g, " ")}; it cannot be authorized again.`, action);
+        if (status === "pending_authorization") return undefined;
+        // An accepted service fee is a prerequisite of a transaction (bank §1).
+        if (awaitingFee.includes(status)) return intentConflict("not_ready", "The consumer has not accepted the service fee yet.", action);
+        return intentConflict("already_occurred", `This intent is ${status.replace(/_/g, " ")}; it cannot be authorized again.`, action);
       case "capture":
         if (status === "pending_capture") return undefined;
         return status === "succeeded" || status === "refunded"
@@ -165,11 +183,19 @@ export class Intents {
   }
 }
 
-/** A bankpay_bnpl schedule: four payments two weeks apart from the creation date, the odd cents first. */
+/** A bankpay_bnpl schedule: four monthly payments from the creation date, the odd cents on the last. */
 function schedule(totalCents: number, created: Date): Intent["payments"] {
   const base = Math.floor(totalCents / 4);
   return [0, 1, 2, 3].map((i) => ({
-    amount: base + (i < totalCents % 4 ? 1 : 0),
-    scheduledFor: isoDate(new Date(created.getTime() + i * 14 * 86_400_000)),
+    amount: base + (i === 3 ? totalCents % 4 : 0),
+    scheduledFor: isoDate(addMonths(created, i)),
   }));
+}
+
+/** The same day `months` later, or the last day of a shorter month (Jan 31 + 1 month is Feb 28). */
+function addMonths(date: Date, months: number): Date {
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  return target;
 }

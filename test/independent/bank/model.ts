@@ -50,7 +50,7 @@ export type Intent = {
   payments: Array<{ amount: number; scheduledFor: string }> | null;
 };
 
-export type CreditStatus = "pending" | "failed" | "succeeded" | "cancelled";
+export type CreditStatus = "pending" | "failed" | "succeeded" | "canceled";
 
 export type Credit = {
   id: string;

@@ -81,7 +81,7 @@ export function readCreateIntent(body: Record<string, unknown>, lookups: Lookups
   if (values.store_number !== undefined && !enrolment.store_numbers.includes(values.store_number as string)) problems.store_number = ["invalid"];
   if (values.service_fee_id !== undefined && !enrolment.service_fees.includes(values.service_fee_id as string)) problems.service_fee_id = ["invalid"];
   if (values.submerchant_id !== undefined && !enrolment.submerchant_ids.debit.includes(values.submerchant_id as string)) {
-    problems.submerchant_id = ["The submerchant_id is not one this client was issued for debits."];
+    problems.submerchant_id = ["The submerchant_id is invalid: it is not one this client was issued for debits."];
   }
   let billingAddress: Record<string, string | null> | null = null;
   if ("billing_address" in body) {
@@ -146,6 +146,14 @@ export function readAddressUpdate(body: Record<string, unknown>): { problems: Pr
     else problems[key] = [read.word];
   }
   return Object.keys(problems).length > 0 ? { problems } : { request: lines };
+}
+
+/** The SDK's service fee acceptance: an enrolled `service_fee_id`. */
+export function readServiceFeeAcceptance(body: Record<string, unknown>, lookups: Lookups): { problems: Problems } | { serviceFeeId: string } {
+  const problems: Problems = {};
+  const values = readMembers(body, { service_fee_id: { required: true, read: (value) => identifier("service_fee", value) } }, problems);
+  if (values.service_fee_id !== undefined && !lookups.enrolment.service_fees.includes(values.service_fee_id as string)) problems.service_fee_id = ["invalid"];
+  return Object.keys(problems).length > 0 ? { problems } : { serviceFeeId: values.service_fee_id as string };
 }
 
 // ---- credits -----------------------------------------------------------------------------
@@ -219,9 +227,9 @@ export function readCredit(body: Record<string, unknown>, lookups: Lookups, link
 /** The sentence for a submerchant_id problem (bank §4.6, §7.1), or undefined. */
 function submerchantProblem(body: Record<string, unknown>, policy: SubmerchantPolicy, issued: string[]): string | undefined {
   if (!("submerchant_id" in body)) return policy === "required" ? "A submerchant_id is required for this kind of credit." : undefined;
-  if (policy === "prohibited") return "This client does not take a submerchant_id on linked credits.";
+  if (policy === "prohibited") return "A submerchant_id is prohibited on this client's linked credits.";
   const value = body.submerchant_id;
-  return typeof value === "string" && issued.includes(value) ? undefined : "The submerchant_id given was not issued to this client for credits.";
+  return typeof value === "string" && issued.includes(value) ? undefined : "The submerchant_id is invalid: it was not issued to this client for credits.";
 }
 
 export function readCancelCredit(body: Record<string, unknown>): Problems | undefined {

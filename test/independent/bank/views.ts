@@ -13,8 +13,8 @@ function attempt(value: Attempt | null) {
   };
 }
 
-/** The members both views share. */
-function common(intent: Intent, chainNumber: string) {
+/** The members both views share; `transaction_adverse_type` "appears in list output" (bank §2.1), so only there. */
+function common(intent: Intent, chainNumber: string, inList: boolean) {
   return {
     id: intent.id,
     type: intent.type,
@@ -34,14 +34,14 @@ function common(intent: Intent, chainNumber: string) {
     reference_id: intent.referenceId,
     service_fee: amountOrNull(intent.serviceFee),
     service_fee_id: intent.serviceFeeId,
-    transaction_adverse_type: intent.adverse,
+    ...(inList ? { transaction_adverse_type: intent.adverse } : {}),
     ...(intent.payments ? { payments: intent.payments.map((p) => ({ amount: money(p.amount), scheduled_for: p.scheduledFor })) } : {}),
   };
 }
 
-export function fullView(intent: Intent, chainNumber: string) {
+export function fullView(intent: Intent, chainNumber: string, inList = false) {
   return {
-    ...common(intent, chainNumber),
+    ...common(intent, chainNumber, inList),
     captured_at: intent.capturedAt,
     captured_status: intent.capturedStatus,
     capture_reference_id: intent.captureReferenceId,
@@ -52,15 +52,16 @@ export function fullView(intent: Intent, chainNumber: string) {
 
 /** The reduced view; `is_mailable` says whether the consumer can be e-mailed the adverse action notice. */
 export function publicView(intent: Intent, chainNumber: string, mailable: boolean) {
-  return { ...common(intent, chainNumber), is_mailable: mailable };
+  return { ...common(intent, chainNumber, false), is_mailable: mailable };
 }
 
+/** The creation's reduced object (bank §2.1); `billing_address` and `service_fee_id` only when given. */
 export function createdView(intent: Intent) {
   return {
     id: intent.id,
     status: intent.status,
     bank_account_id: intent.bankAccountId,
-    billing_address: intent.address ? { id: intent.address.id, standardized: intent.address.standardized } : null,
+    ...(intent.address ? { billing_address: { id: intent.address.id, standardized: intent.address.standardized } } : {}),
     consumer_id: intent.consumerId,
     extras: intent.extras,
     ...(intent.serviceFeeId ? { service_fee_id: intent.serviceFeeId } : {}),
@@ -70,6 +71,8 @@ export function createdView(intent: Intent) {
 /**
  * A credit. `employee_number` is a "string" in bank §2.4 (its neighbours say "or null"), so it is
  * left out when none was given; `creditable_id` appears on unlinked credits and in cancel responses.
+ * A cancelled credit is `canceled` as §2.4 lists the statuses, and `cancelled` in the cancel
+ * response, the spelling §2.4 says cancel responses show.
  */
 export function creditView(credit: Credit, inCancelResponse = false) {
   return {
@@ -79,7 +82,7 @@ export function creditView(credit: Credit, inCancelResponse = false) {
     ...(credit.type === "unlinked" || inCancelResponse ? { creditable_id: credit.creditable.id } : {}),
     ...(credit.type === "linked" ? { transaction_intent_id: credit.creditable.id } : {}),
     type: credit.type,
-    status: credit.status,
+    status: credit.status === "canceled" && inCancelResponse ? "cancelled" : credit.status,
     created_at: credit.createdAt,
     updated_at: credit.updatedAt,
     ...(credit.employeeNumber === null ? {} : { employee_number: credit.employeeNumber }),

@@ -1,8 +1,9 @@
 // The check cashing service over node:http: POST /v1/payroll answers an approval (200) or an
-// errors list (cc §2.3). Every entry carries the support number, and `adverseAction` is sent as
-// the string "true" or "false" (the document says it may arrive so).
+// errors list (cc §2.3). Every entry carries the support number, `adverseAction` is sent as the
+// string "true" or "false" (the document says it may arrive so), `trxRefID` as a JSON number.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { readBody, sendJson, widestObject } from "../http.js";
+import { randomInt } from "node:crypto";
 import { digits, isoTime } from "../wire.js";
 import { readMicr } from "./micr.js";
 import { problemsOf, type Problem } from "./request.js";
@@ -36,9 +37,10 @@ export function checkCashingApp() {
   /** Every trxID a request has carried: "not repeatable across requests" (cc §2.1), whatever the answer was. */
   const seenTrxIds = new Set<string>();
   let lastRefId = 0;
+  /** A 12-digit reference, sent as a JSON number ("numeric, up to 15 digits", cc §2.2: exact in a double). */
   const nextRefId = () => {
     lastRefId += 1;
-    return `${digits(4)}${String(lastRefId).padStart(8, "0")}`;
+    return Number(`${randomInt(1, 10)}${digits(3)}${String(lastRefId).padStart(8, "0")}`);
   };
 
   const answer = async (request: IncomingMessage): Promise<{ status: number; body: unknown }> => {
