@@ -26,7 +26,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const observations: Observation[] = [];
   const keys = { secret: options.secretKey, publishable: options.publishableKey };
   const skewMs = options.clockSkewSeconds === undefined ? defaultSkewMs : options.clockSkewSeconds * 1000;
-  const oracleOptions = { keys, triggers, skewMs, isFresh };
+  const oracleOptions = { keys, triggers, skewMs, isFresh, settings: options.settings, fixtures: options.fixtures };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
   const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle);

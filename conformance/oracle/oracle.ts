@@ -2,7 +2,9 @@
 // the status and the whole body from the state so far; the actual response is compared field by
 // field; the invariants are checked on every object; the model then moves to its new state.
 import type { ServiceName } from "../../src/openapi/documents.js";
+import type { Fixtures } from "../fixtures-file.js";
 import type { Rule } from "../rules.js";
+import { defaultSettings, type SuiteSettings } from "../settings.js";
 import { BankModel } from "./bank/model.js";
 import { PayrollModel } from "./check-cashing/model.js";
 import { bind, compare, type Difference } from "./expect.js";
@@ -19,6 +21,10 @@ export type OracleOptions = {
   skewMs?: number;
   /** Whether a value was made fresh by this process, so no other run used it (closed lists). */
   isFresh?: (value: string) => boolean;
+  /** What the server is configured to; the contract's defaults where not told. */
+  settings?: Partial<SuiteSettings>;
+  /** The server's enrolled objects. */
+  fixtures?: Fixtures;
 };
 
 export type Verdict = {
@@ -45,8 +51,9 @@ export class Oracle {
   constructor(readonly options: OracleOptions) {
     const skewMs = options.skewMs ?? defaultSkewMs;
     const triggers = options.triggers ?? true;
+    const settings = { ...defaultSettings, ...options.settings };
     this.model = options.service === "bank-payments"
-      ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false) })
+      ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false), settings, fixtures: options.fixtures })
       : new PayrollModel({ triggers, skewMs });
     this.invariants = invariantsFor(options.service);
     this.memory = { keys: options.keys ?? {}, createdIds: new Set() };

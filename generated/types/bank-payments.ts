@@ -21,9 +21,10 @@ export interface paths {
          *     credit with an invalid or missing `store_number` is answered 201 with status `failed`, a
          *     `reason` that explains the inactive client account, and `station_number` null.
          *
-         *     A credit above the client's credit limit is refused with 422 on `amount`, its message naming
-         *     response code 74 (contract decision; the documentation gives no value for the limit: the
-         *     reference sandbox has none unless one is set with `PATCH /_sandbox/settings`).
+         *     A credit above the client's credit limit is refused with 422 on `amount`, response code 74
+         *     (contract decision B-46; the documentation gives no value for the limit: the reference sandbox
+         *     has none unless one is set with `PATCH /_sandbox/settings`, and the conformance suite is told
+         *     with the setting `credit_limit`).
          *
          *     Auth: secret key.
          *
@@ -135,22 +136,22 @@ export interface paths {
         head?: never;
         /**
          * Authorize, capture, refund, cancel or cancel the refund of a transaction intent
-         * @description Act on a transaction intent; `action` selects the operation. Pre-states (contract decisions,
-         *     the documentation names only some):
+         * @description Act on a transaction intent; `action` selects the operation. Pre-states (contract decision
+         *     B-28, the documentation names only some):
          *
          *     | action | allowed from | result | otherwise |
          *     |---|---|---|---|
-         *     | authorize | pending_service_fee_acceptance, pending_service_fee, pending_authorization | pending_capture; sets authorized_at, amount_authorized, reason, reference_id | 409 already_occurred |
+         *     | authorize | pending_service_fee_acceptance, pending_service_fee, pending_authorization | pending_capture; sets authorized_at, amount_authorized, reason, reference_id. A server may refuse an intent whose service fee the consumer has not accepted (409 not_ready, or 422 on `service_fee_id`): the documentation makes an accepted fee a prerequisite | 409 already_occurred |
          *     | capture | pending_capture | succeeded; sets amount_captured (a partial capture, below the amount authorized, is allowed), captured_at, captured_status, capture_reference_id; a failed capture stays pending_capture with captured_status naming the failure (see `CapturedStatus`) | 409 already_occurred once captured (code 73), else not_ready (code 76) |
-         *     | refund | succeeded (captured, not refunded) | refunded; sets refund (response code 08) and amount_refunded_total | 409 not_ready (code 76 not captured, 77 cancelled, 80 not sent for settlement, 82 debit returned) |
+         *     | refund | succeeded (captured, not refunded) | refunded; sets refund (response code 08, or 21) and amount_refunded_total | 409 not_ready (code 76 not captured, 77 cancelled, 80 not sent for settlement, 82 debit returned) |
          *     | cancel | pending_capture, succeeded | canceled; sets cancel (response code 29, amount captured or else authorized); captured fields null | 409 already_occurred when canceled (code 31), else not_ready (code 30: refunded, failed, not yet authorized) |
          *     | cancel_refund | refunded | succeeded; refund.status cancelled; amount_refunded_total null | 409 not_ready |
          *
          *     The authorize response's `meta.type` is `pending_capture`, as the documentation shows.
-         *     Contract decision: an authorization may be declined (the documentation shows declines of
-         *     `authorize_and_capture`); the intent then becomes `failed`, its `reason` naming the response
-         *     code, and the action is answered 200. A creation with `authorize` that is declined is answered
-         *     200 with status `failed`, as `authorize_and_capture` is.
+         *     Contract decision B-31: an authorization may be declined (the documentation shows declines of
+         *     `authorize_and_capture`); the intent then becomes `failed` and the action is answered 200. A
+         *     creation with `authorize` that is declined is answered 200 with status `failed`, as
+         *     `authorize_and_capture` is.
          *
          *     Validation (422): an unknown action; capture without amount, or above the amount authorized by
          *     more than the adjustment limit (code 78); a refund amount above the captured amount (code 75)
@@ -159,8 +160,9 @@ export interface paths {
          *     `last_name` (code 70) or `company_name` (code 71), each `invalid`. Contract decision: an intent
          *     is authorized with or without a billing address (the create table marks it optional).
          *
-         *     Messages of 409 and 422 answers name the transaction response code where one applies, as
-         *     "(response code NN)".
+         *     Messages of 409 and 422 answers are free text (B-13, B-30); the sandbox names the transaction
+         *     response code where one applies, as "(response code NN)", and a message that names a code
+         *     names the right one.
          *
          *     Auth: secret key.
          *
@@ -214,9 +216,9 @@ export interface components {
         /**
          * Format: double
          * @description A currency amount sent in a request as a JSON number, at most two decimals, greater than zero.
-         *     Contract decisions: amounts must be positive and at most 999999999.99; more than two decimals is
-         *     refused with 422 `invalid` (JSON Schema cannot state this exactly, so validators check it in
-         *     code).
+         *     Contract decisions: more than two decimals is refused with 422 `invalid` (B-19; JSON Schema
+         *     cannot state this exactly, so validators check it in code); the sandbox refuses amounts above
+         *     999999999.99 (B-20, open: the documentation gives no ceiling).
          * @example 125
          */
         AmountInput: number;
@@ -324,10 +326,11 @@ export interface components {
             action: "capture";
             /**
              * @description Amount to capture, a number or a decimal string. A capture below the amount authorized is
-             *     allowed; above it by more than the adjustment limit (0.00 unless configured) it is refused
-             *     with 422 on `amount` (response code 78), and once the retries are exhausted (three refused
-             *     captures unless configured) the capture fails with `captured_status` `limit_exceeded` and the
-             *     intent becomes `failed` (response code 79).
+             *     allowed (B-58); above it by more than the adjustment limit (0.00 unless configured: setting
+             *     `capture_adjustment_limit`, B-34) it is refused with 422 on `amount` (response code 78), and
+             *     once the retries are exhausted (three refused captures unless configured: `capture_retries`)
+             *     the capture fails with `captured_status` `limit_exceeded` and the intent becomes `failed`
+             *     (response code 79).
              */
             amount: components["schemas"]["AmountInput"] | components["schemas"]["AmountInputString"];
         };
@@ -424,8 +427,10 @@ export interface components {
             /** @description Submerchant identifier issued at onboarding. */
             submerchant_id?: components["schemas"]["RequestText"];
             /**
-             * @description Transaction type. The documentation marks it required and names `bankpay` as the default;
-             *     the contract follows the required mark.
+             * @description Transaction type. The documentation marks it "Y" and names `bankpay` as the default. Contract
+             *     decision B-23: left out, the intent is a `bankpay` (the sandbox); a server following the "Y"
+             *     may refuse it with 422 `missing`.
+             * @default bankpay
              */
             type: components["schemas"]["TransactionIntentType"];
         };
@@ -450,33 +455,43 @@ export interface components {
             status: components["schemas"]["CreditStatus"];
             /**
              * Format: date-time
-             * @description When the credit was created (ISO 8601 UTC).
+             * @description When the credit was created (RFC 3339).
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description When the credit last changed (ISO 8601 UTC).
+             * @description When the credit last changed (RFC 3339).
              */
             updated_at: string;
-            /** @description Employee who issued the credit; null when none was given (contract decision). */
-            employee_number: string | null;
+            /**
+             * @description Employee who issued the credit. Contract decision B-48: when none was given the sandbox
+             *     answers null; a server may leave the member out.
+             */
+            employee_number?: string | null;
             /** @description Custom values attached at creation. */
             extras: {
                 [key: string]: components["schemas"]["ExtrasValue"];
             } | null;
-            /** @description Reason for the status. */
+            /**
+             * @description Reason for the status (free text, B-50): a failed credit's explains why (bank doc 3.2); it may
+             *     change at every transition, a cancel included.
+             */
             reason: string | null;
             /**
-             * @description Message after an attempted or successful cancel. Contract decision: set by a successful
+             * @description Message after an attempted or successful cancel. Contract decision B-51: set by a successful
              *     cancel; a refused cancel (409) may set it, as the documentation's "attempted" allows (the
              *     reference sandbox leaves it unchanged).
              */
             cancel_message: string | null;
-            /** @description Reference number of the credit. Contract decision: present on pending and succeeded credits, null on failed ones. */
+            /**
+             * @description Reference number of the credit. Contract decision B-51: the sandbox gives one to pending and
+             *     succeeded credits, null to failed ones; any credit may have none.
+             */
             reference_number: string | null;
             /**
-             * @description Station (store) the credit was issued at; null when the store number was invalid or missing.
-             *     Appears in list, read and failed-create output.
+             * @description Station (store) the credit was issued at; null when the store number was invalid or missing
+             *     (bank doc 3.2). Appears in list, read and failed-create output. Contract decision B-49: the
+             *     store number given at creation; a linked credit created without one may show any station.
              */
             station_number?: string | null;
         };
@@ -484,7 +499,7 @@ export interface components {
         CreditConflictError: {
             /** @description What conflicted. */
             error: components["schemas"]["CreditErrorCode"];
-            /** @description Human-readable explanation. */
+            /** @description Human-readable explanation, free text (B-30). */
             message: string;
         };
         /**
@@ -547,14 +562,15 @@ export interface components {
          */
         CurrencyAmount: string;
         /**
-         * @description Custom values attached at creation: a one-dimensional object with string keys. Values are
-         *     strings, numbers or booleans; nested objects and arrays are refused with 422 `invalid`.
+         * @description Custom values attached at creation: a one-dimensional object with string keys (bank doc 2.1).
+         *     Values are strings, numbers or booleans; nested objects and arrays are refused with 422
+         *     `invalid` (B-22).
          *
-         *     Contract decisions (the documentation gives no limits; these are Stripe's metadata limits): at
-         *     most 50 members, keys of 1 to 40 characters, string values of at most 500 characters. A body
-         *     breaking them is refused with 422 `{"extras": ["invalid"]}`. OpenAPI 3.0 has no keyword for the
-         *     length of a member name, so the 40-character key limit is stated here and enforced by
-         *     implementations, not by schema validators.
+         *     Contract decision B-21 (the documentation gives no limits; these are Stripe's metadata limits):
+         *     the reference sandbox accepts at most 50 members, keys of 1 to 40 characters, string values of
+         *     at most 500 characters, and refuses more with 422 `{"extras": ["invalid"]}`; a server may accept
+         *     more. OpenAPI 3.0 has no keyword for the length of a member name, so the 40-character key limit
+         *     is stated here and enforced by the sandbox, not by schema validators.
          */
         Extras: {
             [key: string]: components["schemas"]["ExtrasValue"];
@@ -564,16 +580,13 @@ export interface components {
         /** @description A scalar value of a one-dimensional `extras` object. */
         ExtrasValue: components["schemas"]["ExtrasText"] | number | boolean;
         /**
-         * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-         *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-         *     403 and `{"message": "This action is unauthorized."}`.
+         * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+         *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+         *     which a server may process instead) is answered with 403 and a `message`.
          */
         ForbiddenError: {
-            /**
-             * @description Always `This action is unauthorized.`.
-             * @enum {string}
-             */
-            message: "This action is unauthorized.";
+            /** @description Free text; the sandbox names the key the operation takes. */
+            message: string;
         };
         /**
          * @description Conflict codes of transaction intent operations.
@@ -584,9 +597,15 @@ export interface components {
         IntentConflictError: {
             /** @description What conflicted. */
             conflict: components["schemas"]["IntentConflictCode"];
-            /** @description Human-readable explanation; names the transaction response code where one applies. */
+            /**
+             * @description Human-readable explanation, free text (B-30); the sandbox names the transaction response code
+             *     where one applies, and a message naming a code names the right one.
+             */
             message: string;
-            /** @description The action of the request, echoed for PATCH actions and creations with an action. */
+            /**
+             * @description The action of the request, echoed for PATCH actions (bank doc 7.2); on a creation with an
+             *     action the sandbox echoes it too, a server may leave it out (B-39).
+             */
             action?: components["schemas"]["ActionName"];
         };
         /**
@@ -606,9 +625,10 @@ export interface components {
             /** @description Location of the credit. */
             store_number?: components["schemas"]["RequestText"];
             /**
-             * @description Required or prohibited depending on the client's settings. Contract decision: the reference
-             *     sandbox's client has no submerchants for linked credits, so it is prohibited there (422 with a
-             *     sentence).
+             * @description "Depends on client settings" (bank doc 4.6): prohibited, accepted or required. Contract
+             *     decision B-47: the reference sandbox's client prohibits it (422 with a sentence, bank doc 7.1);
+             *     the conformance suite is told a server's policy with the setting
+             *     `linked_credit_submerchant_id`.
              */
             submerchant_id?: components["schemas"]["RequestText"];
         };
@@ -620,33 +640,28 @@ export interface components {
              */
             message: "not_found";
         };
-        /** @description Page navigation URLs of a list response; null where there is no such page. */
+        /**
+         * @description Page navigation URLs of a list response (bank doc 2.5: "string or null"). Contract decision
+         *     B-54: `prev` and `next` are null exactly when there is no such page (a client pages with them);
+         *     `first` and `last` may be null. A URL may be absolute or relative to the request (the
+         *     documentation says "page URLs"; the sandbox writes absolute ones). Each URL repeats the list's filters and `per_page` in the
+         *     sandbox.
+         */
         PageLinks: {
-            /**
-             * Format: uri
-             * @description URL of the first page.
-             */
+            /** @description URL of the first page. */
             first: string | null;
-            /**
-             * Format: uri
-             * @description URL of the last page.
-             */
+            /** @description URL of the last page. */
             last: string | null;
-            /**
-             * Format: uri
-             * @description URL of the previous page; null on the first page.
-             */
+            /** @description URL of the previous page; null on the first page. */
             prev: string | null;
-            /**
-             * Format: uri
-             * @description URL of the next page; null on the last page.
-             */
+            /** @description URL of the next page; null on the last page. */
             next: string | null;
         };
         /**
-         * @description Paging facts of a list response. Contract decision (Laravel paginator): `from` and `to` are the
-         *     1-based positions of the first and last item on the page and null when the page is empty; a page
-         *     past the last one answers 200 with an empty `data`.
+         * @description Paging facts of a list response (bank doc 2.5; Laravel's paginator). `from` and `to` are the
+         *     1-based positions of the first and last item on the page. Contract decision B-6: on an empty page
+         *     (a page past the last one answers 200 with an empty `data`) they are null, as Laravel's paginator
+         *     gives them and the sandbox does, or a number such as 0, as the documentation types them.
          */
         PageMeta: {
             /**
@@ -656,27 +671,27 @@ export interface components {
             current_page: number;
             /**
              * Format: int32
-             * @description Position of the first item on this page; null when the page is empty.
+             * @description Position of the first item on this page; null (or 0) when the page is empty.
              */
             from: number | null;
             /**
              * Format: int32
-             * @description Number of the last page (1 when there are no results).
+             * @description Number of the last page (1, or 0, when there are no results).
              */
             last_page: number;
             /**
-             * Format: uri
-             * @description Route path of the list, without query.
+             * @description The list's route path without query, such as `/api/credits` (bank doc 2.5: "route path");
+             *     the sandbox gives the route's absolute URL (contract decision B-54: either).
              */
             path: string;
             /**
              * Format: int32
-             * @description Page size in force.
+             * @description Page size in force (B-5: at most 100 unless the server is configured otherwise).
              */
             per_page: number;
             /**
              * Format: int32
-             * @description Position of the last item on this page; null when the page is empty.
+             * @description Position of the last item on this page; null (or 0) when the page is empty.
              */
             to: number | null;
             /**
@@ -688,8 +703,8 @@ export interface components {
         /**
          * @description Refund a captured intent; it becomes `refunded`. Partial refunds are not enabled: an amount below
          *     the captured amount gives 422 (response code 81), above it 422 (response code 75). A refund that
-         *     is not possible gives 409 `not_ready`, its message naming the response code where one applies:
-         *     76 not captured, 77 cancelled, 80 not sent for settlement, 82 the debit was returned.
+         *     is not possible gives 409 `not_ready`; the sandbox's message names the response code (76 not
+         *     captured, 77 cancelled, 80 not sent for settlement, 82 the debit was returned).
          */
         RefundAction: {
             /**
@@ -697,12 +712,18 @@ export interface components {
              * @enum {string}
              */
             action: "refund";
-            /** @description Amount to refund: the captured amount. */
-            amount: components["schemas"]["AmountInput"];
+            /**
+             * @description Amount to refund: the captured amount. Contract decision B-35: the documentation does not mark
+             *     it required (it does capture's): left out, the whole captured amount is refunded (the sandbox);
+             *     a server may answer 422 `missing`. After a partial capture a server may take the amount
+             *     authorized as the refund's base (bank doc 8: "approved debit") and answer 422 (81).
+             */
+            amount?: components["schemas"]["AmountInput"];
         };
         /**
-         * @description A free-text request value. Contract decision: at most 255 characters (the documentation gives no
-         *     limit; 255 is the conventional column limit), refused with 422 `invalid` when longer.
+         * @description A free-text request value. Contract decision B-21: 1 to 255 characters in the reference sandbox,
+         *     which refuses a longer or empty value with 422 `invalid` (the documentation gives no limit; 255
+         *     is the conventional column limit). Open: a server may accept longer values.
          */
         RequestText: string;
         /**
@@ -777,7 +798,7 @@ export interface components {
          * @example service_fee_Tz6Mq1PxR9bK3wLe
          */
         ServiceFeeId: string;
-        /** @description A transaction intent as read with the secret key (full view), listed, or returned by an action. */
+        /** @description A transaction intent as read with the secret key (full view), or returned by an action. */
         TransactionIntent: {
             /** @description Permanent unique identifier. */
             id: components["schemas"]["TransactionIntentId"];
@@ -796,7 +817,8 @@ export interface components {
             amount_refunded_total: string | null;
             /**
              * Format: date-time
-             * @description When the intent was authorized (ISO 8601 UTC); stays null when the authorization is declined.
+             * @description When the intent was authorized, in UTC (bank doc 2.1: "ISO 8601 UTC"; `Z` or `+00:00`, B-17).
+             *     The sandbox leaves it null when the authorization is declined (B-53: or the attempt's time).
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
@@ -811,14 +833,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -829,14 +854,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -849,22 +877,24 @@ export interface components {
              */
             merchant_id: string;
             /**
-             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision: four
-             *     payments, two weeks apart, the first on the creation date (UTC); they add up to
-             *     `amount_authorized`, and the cents that do not divide evenly go to the first payments
-             *     (100.03 is 25.01, 25.01, 25.01, 25.00).
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision B-41: the
+             *     payments add up to `amount_authorized`, on dates in order from the creation date on; how many
+             *     and how far apart is the server's. The sandbox: four payments, two weeks apart, the first on
+             *     the creation date (UTC), the cents that do not divide evenly on the first payments (100.03 is
+             *     25.01, 25.01, 25.01, 25.00).
              */
             payments?: components["schemas"]["ScheduledPayment"][];
             /**
              * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
-             *     decision: null until the first transition (authorization, decline, capture failure); after each
-             *     transition a non-empty text (a transition may keep the previous one: the sandbox keeps the
-             *     authorization's text through a capture).
+             *     decision B-36: a non-empty text after an authorization (bank doc 3.1: authorize "sets ...
+             *     reason") and on a decline; null or a text otherwise. The sandbox: null until the first
+             *     transition, then a text for each.
              */
             reason: string | null;
             /**
-             * @description Identifier the consumer uses to reference the transaction. Contract decision: assigned on
-             *     authorization and on a decline, then kept.
+             * @description Identifier the consumer uses to reference the transaction. Contract decision B-37: present on a
+             *     decline of code 07 or 12 (shown to the consumer); the sandbox assigns it on authorization and
+             *     on a decline, then keeps it; a server may assign it earlier.
              */
             reference_id: string | null;
             /** @description Currency amount of the service fee. */
@@ -872,13 +902,8 @@ export interface components {
             /** @description Associated service fee. */
             service_fee_id: string | null;
             /**
-             * @description Whether the transaction has an adverse action (a decline with code 07 or 12). Contract
-             *     decision: the documentation shows it in list output; it is returned in every view.
-             */
-            transaction_adverse_type: boolean;
-            /**
              * Format: date-time
-             * @description When the intent was captured (ISO 8601 UTC).
+             * @description When the intent was captured (RFC 3339).
              */
             captured_at: string | null;
             /** @description Outcome of the latest capture attempt. */
@@ -891,9 +916,15 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When the consumer accepted the service fee (ISO 8601 UTC).
+             * @description When the consumer accepted the service fee (RFC 3339).
              */
             service_fee_accepted_at: string | null;
+            /**
+             * @description Whether the transaction has an adverse action (a decline with code 07 or 12). Contract decision
+             *     B-26: the documentation says it appears in list output; outside lists a server may leave it
+             *     out (the sandbox returns it in every view).
+             */
+            transaction_adverse_type?: boolean;
         };
         /** @description The body of an action request: `action` selects the operation. */
         TransactionIntentActionBody: components["schemas"]["AuthorizeAction"] | components["schemas"]["CaptureAction"] | components["schemas"]["RefundAction"] | components["schemas"]["CancelAction"] | components["schemas"]["CancelRefundAction"];
@@ -923,8 +954,11 @@ export interface components {
             status: components["schemas"]["TransactionIntentStatus"];
             /** @description Associated bank account. */
             bank_account_id: components["schemas"]["BankAccountId"];
-            /** @description The stored billing address; null when none was given (contract decision). */
-            billing_address: {
+            /**
+             * @description The stored billing address. Contract decision B-27: when none was given the sandbox answers
+             *     null; a server may leave the member out.
+             */
+            billing_address?: {
                 /** @description Identifier of the stored address. */
                 id: components["schemas"]["AddressId"];
                 /** @description Whether the address was standardized. */
@@ -943,8 +977,11 @@ export interface components {
         TransactionIntentCreatedResponse: {
             /** @description The reduced transaction intent. */
             data: components["schemas"]["TransactionIntentCreated"];
-            /** @description Resource type. */
-            meta: components["schemas"]["TransactionIntentMeta"];
+            /**
+             * @description Resource type: `transaction_intent` (the sandbox); after a creation with `authorize` a server
+             *     may show `pending_capture`, as the authorize action does (B-38).
+             */
+            meta: components["schemas"]["TransactionIntentActionMeta"];
         };
         /**
          * @description `authorize_and_capture` declined or failed: HTTP 200 (not 201) with the reduced object and status
@@ -958,14 +995,141 @@ export interface components {
             meta: components["schemas"]["TransactionIntentMeta"];
         };
         /**
-         * @description Transaction intent identifier, `transaction_intent_<token>`.
+         * @description Transaction intent identifier, `transaction_intent_<token>` (bank doc 2.1). Contract decision
+         *     B-16: the token is one or more URL-unreserved characters (letters, digits, `-`, `.`, `_`, `~`:
+         *     an identifier is a path segment as it is); its alphabet and length are the server's (the
+         *     sandbox's are 16 letters and digits); at most 255 characters.
          * @example transaction_intent_8f3kQ2mZx7LpR4tV
          */
         TransactionIntentId: string;
+        /** @description A transaction intent in a list page: the full view, with `transaction_adverse_type` (bank doc 2.1). */
+        TransactionIntentListItem: {
+            /** @description Permanent unique identifier. */
+            id: components["schemas"]["TransactionIntentId"];
+            /** @description Transaction type. */
+            type: components["schemas"]["TransactionIntentType"];
+            /** @description Current status. */
+            status: components["schemas"]["TransactionIntentStatus"];
+            /**
+             * @description Amount authorized. Contract decision: before authorization it holds the amount requested at
+             *     creation (the intent has no other amount field).
+             */
+            amount_authorized: components["schemas"]["CurrencyAmount"];
+            /** @description Amount captured; null until captured and after a cancel. */
+            amount_captured: string | null;
+            /** @description Total refunded; null until refunded and after a refund is cancelled. */
+            amount_refunded_total: string | null;
+            /**
+             * Format: date-time
+             * @description When the intent was authorized, in UTC (bank doc 2.1: "ISO 8601 UTC"; `Z` or `+00:00`, B-17).
+             *     The sandbox leaves it null when the authorization is declined (B-53: or the attempt's time).
+             */
+            authorized_at: string | null;
+            /** @description Associated bank account. */
+            bank_account_id: components["schemas"]["BankAccountId"];
+            /** @description Associated billing address. */
+            billing_address_id: string | null;
+            /** @description Associated consumer. */
+            consumer_id: components["schemas"]["ConsumerId"];
+            /** @description Latest cancel attempt. */
+            cancel: {
+                /** @description Amount of the attempt. */
+                amount: components["schemas"]["CurrencyAmount"];
+                /**
+                 * Format: date-time
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
+                 */
+                created_at: string;
+                /** @description Human-readable outcome. */
+                message: string;
+                /** @description Reference number of the attempt. */
+                reference_number: string;
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
+                response_code: components["schemas"]["ResponseCode"];
+                /** @description Outcome of the attempt. */
+                status: components["schemas"]["AttemptStatus"];
+            } | null;
+            /** @description Latest refund attempt. */
+            refund: {
+                /** @description Amount of the attempt. */
+                amount: components["schemas"]["CurrencyAmount"];
+                /**
+                 * Format: date-time
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
+                 */
+                created_at: string;
+                /** @description Human-readable outcome. */
+                message: string;
+                /** @description Reference number of the attempt. */
+                reference_number: string;
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
+                response_code: components["schemas"]["ResponseCode"];
+                /** @description Outcome of the attempt. */
+                status: components["schemas"]["AttemptStatus"];
+            } | null;
+            /** @description Client chain number. */
+            chain_number: string;
+            /**
+             * @deprecated
+             * @description Equals the chain number.
+             */
+            merchant_id: string;
+            /**
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision B-41: the
+             *     payments add up to `amount_authorized`, on dates in order from the creation date on; how many
+             *     and how far apart is the server's. The sandbox: four payments, two weeks apart, the first on
+             *     the creation date (UTC), the cents that do not divide evenly on the first payments (100.03 is
+             *     25.01, 25.01, 25.01, 25.00).
+             */
+            payments?: components["schemas"]["ScheduledPayment"][];
+            /**
+             * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
+             *     decision B-36: a non-empty text after an authorization (bank doc 3.1: authorize "sets ...
+             *     reason") and on a decline; null or a text otherwise. The sandbox: null until the first
+             *     transition, then a text for each.
+             */
+            reason: string | null;
+            /**
+             * @description Identifier the consumer uses to reference the transaction. Contract decision B-37: present on a
+             *     decline of code 07 or 12 (shown to the consumer); the sandbox assigns it on authorization and
+             *     on a decline, then keeps it; a server may assign it earlier.
+             */
+            reference_id: string | null;
+            /** @description Currency amount of the service fee. */
+            service_fee: string | null;
+            /** @description Associated service fee. */
+            service_fee_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the intent was captured (RFC 3339).
+             */
+            captured_at: string | null;
+            /** @description Outcome of the latest capture attempt. */
+            captured_status: (string & components["schemas"]["CapturedStatus"]) | null;
+            /** @description Reference number of the latest capture attempt. */
+            capture_reference_id: string | null;
+            /** @description Custom values attached at creation. */
+            extras: {
+                [key: string]: components["schemas"]["ExtrasValue"];
+            } | null;
+            /**
+             * Format: date-time
+             * @description When the consumer accepted the service fee (RFC 3339).
+             */
+            service_fee_accepted_at: string | null;
+            /** @description Whether the transaction has an adverse action (a decline with code 07 or 12); appears in list output. */
+            transaction_adverse_type: boolean;
+        };
         /** @description A page of transaction intents. */
         TransactionIntentListResponse: {
-            /** @description The intents of this page, newest first. */
-            data: components["schemas"]["TransactionIntent"][];
+            /** @description The intents of this page, newest first (B-7). */
+            data: components["schemas"]["TransactionIntentListItem"][];
             /** @description Page URLs. */
             links: components["schemas"]["PageLinks"];
             /** @description Paging facts. */
@@ -1002,7 +1166,8 @@ export interface components {
             amount_refunded_total: string | null;
             /**
              * Format: date-time
-             * @description When the intent was authorized (ISO 8601 UTC); stays null when the authorization is declined.
+             * @description When the intent was authorized, in UTC (bank doc 2.1: "ISO 8601 UTC"; `Z` or `+00:00`, B-17).
+             *     The sandbox leaves it null when the authorization is declined (B-53: or the attempt's time).
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
@@ -1017,14 +1182,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -1035,14 +1203,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -1055,35 +1226,37 @@ export interface components {
              */
             merchant_id: string;
             /**
-             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision: four
-             *     payments, two weeks apart, the first on the creation date (UTC); they add up to
-             *     `amount_authorized`, and the cents that do not divide evenly go to the first payments
-             *     (100.03 is 25.01, 25.01, 25.01, 25.00).
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision B-41: the
+             *     payments add up to `amount_authorized`, on dates in order from the creation date on; how many
+             *     and how far apart is the server's. The sandbox: four payments, two weeks apart, the first on
+             *     the creation date (UTC), the cents that do not divide evenly on the first payments (100.03 is
+             *     25.01, 25.01, 25.01, 25.00).
              */
             payments?: components["schemas"]["ScheduledPayment"][];
             /**
              * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
-             *     decision: null until the first transition (authorization, decline, capture failure); after each
-             *     transition a non-empty text (a transition may keep the previous one: the sandbox keeps the
-             *     authorization's text through a capture).
+             *     decision B-36: a non-empty text after an authorization (bank doc 3.1: authorize "sets ...
+             *     reason") and on a decline; null or a text otherwise. The sandbox: null until the first
+             *     transition, then a text for each.
              */
             reason: string | null;
             /**
-             * @description Identifier the consumer uses to reference the transaction. Contract decision: assigned on
-             *     authorization and on a decline, then kept.
+             * @description Identifier the consumer uses to reference the transaction. Contract decision B-37: present on a
+             *     decline of code 07 or 12 (shown to the consumer); the sandbox assigns it on authorization and
+             *     on a decline, then keeps it; a server may assign it earlier.
              */
             reference_id: string | null;
             /** @description Currency amount of the service fee. */
             service_fee: string | null;
             /** @description Associated service fee. */
             service_fee_id: string | null;
-            /**
-             * @description Whether the transaction has an adverse action (a decline with code 07 or 12). Contract
-             *     decision: the documentation shows it in list output; it is returned in every view.
-             */
-            transaction_adverse_type: boolean;
             /** @description Whether the adverse action e-mail can be sent. Returned only to the publishable key. */
             is_mailable: boolean;
+            /**
+             * @description Whether the transaction has an adverse action (a decline with code 07 or 12); B-26: a server
+             *     may show it only in lists.
+             */
+            transaction_adverse_type?: boolean;
         };
         /** @description A transaction intent read: the full view with the secret key, the reduced view with the publishable key. */
         TransactionIntentReadResponse: {
@@ -1105,16 +1278,13 @@ export interface components {
         /** @description Either view of a transaction intent, chosen by the key used. */
         TransactionIntentView: components["schemas"]["TransactionIntent"] | components["schemas"]["TransactionIntentPublic"];
         /**
-         * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-         *     than `Bearer`, or a key the service does not know is answered with 401 and
-         *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+         * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+         *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+         *     documentation does not show this case).
          */
         UnauthenticatedError: {
-            /**
-             * @description Always `Unauthenticated.`.
-             * @enum {string}
-             */
-            message: "Unauthenticated.";
+            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key. */
+            message: string;
         };
         /**
          * @description An unlinked credit: refers to an enrolled bank account. Only for integrator clients and their
@@ -1127,9 +1297,10 @@ export interface components {
             creditable_id: components["schemas"]["BankAccountId"];
             /**
              * @description Location of the credit. The documentation marks it required, and answers a missing or invalid
-             *     store number with 201 and status `failed` (not 422), so the schema leaves it optional.
+             *     store number with 201 and status `failed` (not 422), so the schema leaves it optional and
+             *     unbounded (B-44).
              */
-            store_number?: components["schemas"]["RequestText"];
+            store_number?: string;
             /** @description Submerchant identifier; differs from the one used for debits. */
             submerchant_id: components["schemas"]["RequestText"];
             /** @description Employee issuing the credit. */
@@ -1138,29 +1309,32 @@ export interface components {
             extras?: components["schemas"]["Extras"];
         };
         /**
-         * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-         *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-         *     invalid, required). Contract decisions:
-         *     - unknown body members are refused with the word `prohibited`;
-         *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-         *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-         *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-         *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-         *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-         *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-         *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-         *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-         *     applies, by its meaning and "(response code NN)";
-         *     - a JSON object in the body with more than 100 members is refused as a whole with
-         *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-         *     member of the schema and one per refused member.
+         * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+         *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+         *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+         *     docs/contract-decisions.md):
+         *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+         *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+         *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+         *     it then lacks);
+         *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+         *     bare member or the address update's names), values inside `extras` by `extras`; on the
+         *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+         *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+         *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+         *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+         *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+         *     response code applies, names it: "(response code NN)". A message naming a code names the
+         *     right one;
+         *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
          *
-         *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-         *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-         *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+         *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+         *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+         *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
          */
         ValidationError: {
-            /** @description Summary of the failure. */
+            /** @description Summary of the failure, free text (B-13). */
             message: string;
             /** @description Field name to the list of problems found with it. */
             errors: {
@@ -1176,8 +1350,8 @@ export interface components {
          */
         "PageQuery.page": number;
         /**
-         * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
-         *     `invalid`.
+         * @description Results per page. Contract decision B-5: default 15, maximum 100 (the documentation: "not
+         *     shown"; a server may be configured otherwise); out of range gives 422 `invalid`.
          * @example 15
          */
         "PageQuery.per_page": number;
@@ -1197,8 +1371,8 @@ export interface operations {
                  */
                 page?: components["parameters"]["PageQuery.page"];
                 /**
-                 * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
-                 *     `invalid`.
+                 * @description Results per page. Contract decision B-5: default 15, maximum 100 (the documentation: "not
+                 *     shown"; a server may be configured otherwise); out of range gives 422 `invalid`.
                  * @example 15
                  */
                 per_page?: components["parameters"]["PageQuery.per_page"];
@@ -1249,9 +1423,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1262,9 +1436,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1275,26 +1449,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1334,9 +1511,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1347,9 +1524,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1369,26 +1546,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1430,9 +1610,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1443,9 +1623,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1500,9 +1680,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1513,9 +1693,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1544,26 +1724,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1584,8 +1767,8 @@ export interface operations {
                  */
                 page?: components["parameters"]["PageQuery.page"];
                 /**
-                 * @description Results per page. Contract decision: default 15, maximum 100; out of range gives 422
-                 *     `invalid`.
+                 * @description Results per page. Contract decision B-5: default 15, maximum 100 (the documentation: "not
+                 *     shown"; a server may be configured otherwise); out of range gives 422 `invalid`.
                  * @example 15
                  */
                 per_page?: components["parameters"]["PageQuery.per_page"];
@@ -1631,9 +1814,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1644,9 +1827,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1657,26 +1840,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1724,9 +1910,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1737,9 +1923,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1759,26 +1945,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1815,9 +2004,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1867,9 +2056,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1880,9 +2069,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1911,26 +2100,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1971,9 +2163,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1984,9 +2176,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -2006,26 +2198,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {

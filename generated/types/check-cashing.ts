@@ -14,18 +14,21 @@ export interface paths {
          * @description Submit a payroll or government check for cashing. Answered with an approval (200), or with a
          *     decline or correction (400, or 500 for server failures) whose `errors` list says why.
          *
-         *     Contract decisions: the approval echoes `trxID` and reads the check from the MICR line (the
-         *     documentation does not show its layout): `aba` is the first run of exactly 9 digits, the
-         *     account number the next run of digits (`accountLast4` its last four), `checkNum` the last run
-         *     of digits; a line containing `G` is a government check (`checkType` `G`), any other a company
-         *     check (`Y`). A line without that shape (no 9-digit run, fewer than three runs from it, an
-         *     account run shorter than 4 digits or a check number longer than 15) is a `correction` (1006).
-         *     A `trxID` is used up by approvals, declines and `id_error`s, not by corrections or server
-         *     failures; using it again is a `correction` (1005).
+         *     Contract decisions (docs/contract-decisions.md): the approval echoes `trxID` (doc 2.2). The
+         *     MICR line's layout is "not shown" (doc 2.3, C-9): the reference sandbox reads `aba` as the
+         *     first run of exactly 9 digits, the account number as the next run of digits (`accountLast4` its
+         *     last four), `checkNum` as the last run of digits, and a line containing `G` as a government
+         *     check (`checkType` `G`), any other a company check (`Y`); a line without that shape is a
+         *     correction (1006). Another server may read the named layout otherwise, or correct a line the
+         *     sandbox reads. A `trxID` is used up by approvals, declines and `id_error`s in the sandbox, not
+         *     by corrections or server failures; using it again is a correction (1005); doc 2.1's "not
+         *     repeatable across requests" also allows a server to refuse a `trxID` once used by any request
+         *     (C-11).
          *
-         *     Checks run in this order: the body and its members' constraints (corrections 1001 to 1004),
-         *     a server failure (500), the MICR line (1006), a repeated `trxID` (1005), the identification
-         *     (`id_error`), then the decline; the first that applies answers alone.
+         *     Checks run in this order in the sandbox (C-12): the body and its members' constraints
+         *     (corrections 1001 to 1004), a server failure (500), the MICR line (1006), a repeated `trxID`
+         *     (1005), the identification (`id_error`), then the decline; the first that applies answers
+         *     alone.
          *
          *     Sandbox test triggers: a `netAmount` with cents `.07` is declined with `adverseAction` true;
          *     an `idValue` made only of asterisks gives an `id_error`; a `trxID` starting with `E500` gives
@@ -52,6 +55,13 @@ export interface components {
          * @enum {string}
          */
         CheckType: "Y" | "G";
+        /**
+         * Format: int64
+         * @description Up to 15 digits, as a JSON integer (exact in a double: 15 digits stay below 2^53).
+         */
+        DigitNumber: number;
+        /** @description Up to 15 digits, as a string. */
+        DigitString: string;
         /** @description Net amount: a JSON number or a numeric string (contract decision: both forms are accepted). */
         NetAmount: components["schemas"]["NetAmountNumber"] | components["schemas"]["NetAmountString"];
         /**
@@ -67,6 +77,11 @@ export interface components {
          *     decimal point the amount is whole currency units.
          */
         NetAmountString: string;
+        /**
+         * @description A value check cashing doc 2.2 calls "numeric, up to 15 digits". Contract decision C-10: a digit
+         *     string (the sandbox) or a JSON integer.
+         */
+        NumericText: components["schemas"]["DigitString"] | components["schemas"]["DigitNumber"];
         /** @description Operator-style identifier: 2 to 30 characters, letters, digits and `$ # @ . _ -`. */
         OperatorCode: string;
         /** @description The check's account data. */
@@ -94,8 +109,8 @@ export interface components {
         PayrollApproval: {
             /** @description Echo of the request's `trxID`. */
             trxID: string;
-            /** @description Service reference of the transaction, up to 15 digits. */
-            trxRefID: string;
+            /** @description Service reference of the transaction, up to 15 digits (a digit string or a JSON integer, C-10). */
+            trxRefID: components["schemas"]["NumericText"];
             /** @description Approval number, 6 digits. */
             approvalNum: string;
             /** @description Bank routing number, 9 digits. */
@@ -104,8 +119,8 @@ export interface components {
             accountLast4: string;
             /** @description Company (`Y`) or government (`G`) check. */
             checkType: components["schemas"]["CheckType"];
-            /** @description Check number, up to 15 digits. */
-            checkNum: string;
+            /** @description Check number, up to 15 digits (a digit string or a JSON integer, C-10). */
+            checkNum: components["schemas"]["NumericText"];
         };
         /** @description Decline or correction, HTTP 400. */
         PayrollBadRequest: {
@@ -113,7 +128,11 @@ export interface components {
             errors: components["schemas"]["PayrollError"][];
         };
         /**
-         * @description One entry of a decline or correction response. Contract decisions:
+         * @description One entry of a decline or correction response (check cashing doc 2.3). Contract decision C-6:
+         *     every entry has `errorType`, `responseCode`, `adverseAction` and `errorMessage`; every other
+         *     member of doc 2.3 may appear on any entry. The codes and the types beyond the documentation's
+         *     `declined` and `id_error` are the server's (doc 7: "not shown"; C-7), as is the HTTP status, 400
+         *     or 500 (doc 4; C-8). What the reference sandbox answers:
          *
          *     | errorType | HTTP | responseCode | adverseAction | trxRefID | customerCare |
          *     |---|---|---|---|---|---|
@@ -125,16 +144,17 @@ export interface components {
          *     | `correction` for a request refused before routing: malformed (400), too slow (408), an unmet `Expect` (417), headers too large (431) | 400, 408, 417, 431 | 1400, 1408, 1417, 1431 | false | absent | absent |
          *     | `system_error` while the service is busy (with `Retry-After`) | 503 | 9503 | false | absent | present |
          *
-         *     `errorPath` is the request's route (`/v1/payroll`); `errorDetails` of a correction begins with
-         *     the member's dotted path and a colon (`name.lastName: ...`), except the one entry all unknown
-         *     members share (code 1003): `unknown members: ` and their dotted paths, comma-separated (cut at
-         *     260 characters); `trxID` echoes the request's `trxID` whenever it is a string
-         *     of 4 to 20 characters. At most one entry per member of the request schema, plus one for all
-         *     unknown members; a JSON object with more than 100 members is one `body` correction (1004).
+         *     In the sandbox `errorPath` is the request's route (`/v1/payroll`); `errorDetails` of a
+         *     correction begins with the member's dotted path and a colon (`name.lastName: ...`), except the
+         *     one entry all unknown members share (code 1003): `unknown members: ` and their dotted paths,
+         *     comma-separated (cut at 260 characters); `trxID` echoes the request's `trxID` whenever it is a
+         *     string of 4 to 20 characters. At most one entry per member of the request schema, plus one for
+         *     all unknown members; a JSON object with more than 100 members is one `body` correction (1004).
+         *     Those forms are the sandbox's; any text within doc 2.3's lengths is a valid answer (C-6).
          */
         PayrollError: {
-            /** @description Route that failed. */
-            errorPath: string;
+            /** @description Route that failed (free text, C-6; the sandbox: `/v1/payroll`). */
+            errorPath?: string;
             /** @description What went wrong. */
             errorMessage: string;
             /** @description Further detail, such as the offending field. */
@@ -146,13 +166,13 @@ export interface components {
             errorType: string;
             /**
              * Format: date-time
-             * @description When the error occurred (ISO 8601).
+             * @description When the error occurred (ISO 8601: RFC 3339, any offset, C-17).
              */
-            errorDate: string;
+            errorDate?: string;
             /** @description Echo of the request's `trxID`, when it was readable. */
             trxID?: string;
-            /** @description Service reference of the transaction, when one was assigned. */
-            trxRefID?: string;
+            /** @description Service reference of the transaction, when one was assigned (a digit string or a JSON integer, C-10). */
+            trxRefID?: components["schemas"]["NumericText"];
             /** @description Four-digit response code. Which codes exist is not shown in the documentation. */
             responseCode: string;
             /** @description When true, the decline requires adverse action handling. */

@@ -247,33 +247,43 @@ export interface components {
             status: components["schemas"]["CreditStatus"];
             /**
              * Format: date-time
-             * @description When the credit was created (ISO 8601 UTC).
+             * @description When the credit was created (RFC 3339).
              */
             created_at: string;
             /**
              * Format: date-time
-             * @description When the credit last changed (ISO 8601 UTC).
+             * @description When the credit last changed (RFC 3339).
              */
             updated_at: string;
-            /** @description Employee who issued the credit; null when none was given (contract decision). */
-            employee_number: string | null;
+            /**
+             * @description Employee who issued the credit. Contract decision B-48: when none was given the sandbox
+             *     answers null; a server may leave the member out.
+             */
+            employee_number?: string | null;
             /** @description Custom values attached at creation. */
             extras: {
                 [key: string]: components["schemas"]["ExtrasValue"];
             } | null;
-            /** @description Reason for the status. */
+            /**
+             * @description Reason for the status (free text, B-50): a failed credit's explains why (bank doc 3.2); it may
+             *     change at every transition, a cancel included.
+             */
             reason: string | null;
             /**
-             * @description Message after an attempted or successful cancel. Contract decision: set by a successful
+             * @description Message after an attempted or successful cancel. Contract decision B-51: set by a successful
              *     cancel; a refused cancel (409) may set it, as the documentation's "attempted" allows (the
              *     reference sandbox leaves it unchanged).
              */
             cancel_message: string | null;
-            /** @description Reference number of the credit. Contract decision: present on pending and succeeded credits, null on failed ones. */
+            /**
+             * @description Reference number of the credit. Contract decision B-51: the sandbox gives one to pending and
+             *     succeeded credits, null to failed ones; any credit may have none.
+             */
             reference_number: string | null;
             /**
-             * @description Station (store) the credit was issued at; null when the store number was invalid or missing.
-             *     Appears in list, read and failed-create output.
+             * @description Station (store) the credit was issued at; null when the store number was invalid or missing
+             *     (bank doc 3.2). Appears in list, read and failed-create output. Contract decision B-49: the
+             *     store number given at creation; a linked credit created without one may show any station.
              */
             station_number?: string | null;
         };
@@ -327,16 +337,13 @@ export interface components {
         /** @description A scalar value of a one-dimensional `extras` object. */
         ExtrasValue: components["schemas"]["ExtrasText"] | number | boolean;
         /**
-         * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-         *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-         *     403 and `{"message": "This action is unauthorized."}`.
+         * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+         *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+         *     which a server may process instead) is answered with 403 and a `message`.
          */
         ForbiddenError: {
-            /**
-             * @description Always `This action is unauthorized.`.
-             * @enum {string}
-             */
-            message: "This action is unauthorized.";
+            /** @description Free text; the sandbox names the key the operation takes. */
+            message: string;
         };
         /** @description Not found, HTTP 404: the identifier in the path (or the route itself) does not exist. */
         NotFoundError: {
@@ -418,7 +425,7 @@ export interface components {
          * @example service_fee_Tz6Mq1PxR9bK3wLe
          */
         ServiceFeeId: string;
-        /** @description A transaction intent as read with the secret key (full view), listed, or returned by an action. */
+        /** @description A transaction intent as read with the secret key (full view), or returned by an action. */
         TransactionIntent: {
             /** @description Permanent unique identifier. */
             id: components["schemas"]["TransactionIntentId"];
@@ -437,7 +444,8 @@ export interface components {
             amount_refunded_total: string | null;
             /**
              * Format: date-time
-             * @description When the intent was authorized (ISO 8601 UTC); stays null when the authorization is declined.
+             * @description When the intent was authorized, in UTC (bank doc 2.1: "ISO 8601 UTC"; `Z` or `+00:00`, B-17).
+             *     The sandbox leaves it null when the authorization is declined (B-53: or the attempt's time).
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
@@ -452,14 +460,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -470,14 +481,17 @@ export interface components {
                 amount: components["schemas"]["CurrencyAmount"];
                 /**
                  * Format: date-time
-                 * @description When the attempt was made (ISO 8601 UTC).
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
                  */
                 created_at: string;
                 /** @description Human-readable outcome. */
                 message: string;
                 /** @description Reference number of the attempt. */
                 reference_number: string;
-                /** @description Two-digit transaction response code (see `ResponseCode`). */
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
                 response_code: components["schemas"]["ResponseCode"];
                 /** @description Outcome of the attempt. */
                 status: components["schemas"]["AttemptStatus"];
@@ -490,22 +504,24 @@ export interface components {
              */
             merchant_id: string;
             /**
-             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision: four
-             *     payments, two weeks apart, the first on the creation date (UTC); they add up to
-             *     `amount_authorized`, and the cents that do not divide evenly go to the first payments
-             *     (100.03 is 25.01, 25.01, 25.01, 25.00).
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision B-41: the
+             *     payments add up to `amount_authorized`, on dates in order from the creation date on; how many
+             *     and how far apart is the server's. The sandbox: four payments, two weeks apart, the first on
+             *     the creation date (UTC), the cents that do not divide evenly on the first payments (100.03 is
+             *     25.01, 25.01, 25.01, 25.00).
              */
             payments?: components["schemas"]["ScheduledPayment"][];
             /**
              * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
-             *     decision: null until the first transition (authorization, decline, capture failure); after each
-             *     transition a non-empty text (a transition may keep the previous one: the sandbox keeps the
-             *     authorization's text through a capture).
+             *     decision B-36: a non-empty text after an authorization (bank doc 3.1: authorize "sets ...
+             *     reason") and on a decline; null or a text otherwise. The sandbox: null until the first
+             *     transition, then a text for each.
              */
             reason: string | null;
             /**
-             * @description Identifier the consumer uses to reference the transaction. Contract decision: assigned on
-             *     authorization and on a decline, then kept.
+             * @description Identifier the consumer uses to reference the transaction. Contract decision B-37: present on a
+             *     decline of code 07 or 12 (shown to the consumer); the sandbox assigns it on authorization and
+             *     on a decline, then keeps it; a server may assign it earlier.
              */
             reference_id: string | null;
             /** @description Currency amount of the service fee. */
@@ -513,13 +529,8 @@ export interface components {
             /** @description Associated service fee. */
             service_fee_id: string | null;
             /**
-             * @description Whether the transaction has an adverse action (a decline with code 07 or 12). Contract
-             *     decision: the documentation shows it in list output; it is returned in every view.
-             */
-            transaction_adverse_type: boolean;
-            /**
              * Format: date-time
-             * @description When the intent was captured (ISO 8601 UTC).
+             * @description When the intent was captured (RFC 3339).
              */
             captured_at: string | null;
             /** @description Outcome of the latest capture attempt. */
@@ -532,12 +543,21 @@ export interface components {
             } | null;
             /**
              * Format: date-time
-             * @description When the consumer accepted the service fee (ISO 8601 UTC).
+             * @description When the consumer accepted the service fee (RFC 3339).
              */
             service_fee_accepted_at: string | null;
+            /**
+             * @description Whether the transaction has an adverse action (a decline with code 07 or 12). Contract decision
+             *     B-26: the documentation says it appears in list output; outside lists a server may leave it
+             *     out (the sandbox returns it in every view).
+             */
+            transaction_adverse_type?: boolean;
         };
         /**
-         * @description Transaction intent identifier, `transaction_intent_<token>`.
+         * @description Transaction intent identifier, `transaction_intent_<token>` (bank doc 2.1). Contract decision
+         *     B-16: the token is one or more URL-unreserved characters (letters, digits, `-`, `.`, `_`, `~`:
+         *     an identifier is a path segment as it is); its alphabet and length are the server's (the
+         *     sandbox's are 16 letters and digits); at most 255 characters.
          * @example transaction_intent_8f3kQ2mZx7LpR4tV
          */
         TransactionIntentId: string;
@@ -560,41 +580,41 @@ export interface components {
          */
         TransactionIntentType: "bankpay" | "bankpay_bnpl";
         /**
-         * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-         *     than `Bearer`, or a key the service does not know is answered with 401 and
-         *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+         * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+         *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+         *     documentation does not show this case).
          */
         UnauthenticatedError: {
-            /**
-             * @description Always `Unauthenticated.`.
-             * @enum {string}
-             */
-            message: "Unauthenticated.";
+            /** @description Free text; the sandbox says `Unauthenticated.` and how to send a key. */
+            message: string;
         };
         /**
-         * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-         *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-         *     invalid, required). Contract decisions:
-         *     - unknown body members are refused with the word `prohibited`;
-         *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-         *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-         *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-         *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-         *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-         *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-         *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-         *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-         *     applies, by its meaning and "(response code NN)";
-         *     - a JSON object in the body with more than 100 members is refused as a whole with
-         *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-         *     member of the schema and one per refused member.
+         * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+         *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+         *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+         *     docs/contract-decisions.md):
+         *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+         *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+         *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+         *     it then lacks);
+         *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+         *     bare member or the address update's names), values inside `extras` by `extras`; on the
+         *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+         *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+         *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+         *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+         *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+         *     response code applies, names it: "(response code NN)". A message naming a code names the
+         *     right one;
+         *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
          *
-         *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-         *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-         *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+         *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+         *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+         *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
          */
         ValidationError: {
-            /** @description Summary of the failure. */
+            /** @description Summary of the failure, free text (B-13). */
             message: string;
             /** @description Field name to the list of problems found with it. */
             errors: {
@@ -744,9 +764,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -757,9 +777,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -814,9 +834,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -827,9 +847,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -878,9 +898,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -891,9 +911,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -924,9 +944,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -937,9 +957,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -974,9 +994,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -987,9 +1007,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1000,26 +1020,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1060,9 +1083,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1073,9 +1096,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1104,26 +1127,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1164,9 +1190,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1177,9 +1203,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1208,26 +1234,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {
@@ -1264,9 +1293,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1277,9 +1306,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1338,9 +1367,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Unauthenticated, HTTP 401. Contract decision: a missing `Authorization` header, a scheme other
-             *     than `Bearer`, or a key the service does not know is answered with 401 and
-             *     `{"message": "Unauthenticated."}` (the documentation does not show this case).
+             * @description Unauthenticated, HTTP 401. Contract decision B-1: a missing `Authorization` header, a scheme other
+             *     than `Bearer`, or a key the service does not know is answered with 401 and a `message` (the
+             *     documentation does not show this case).
              */
             401: {
                 headers: {
@@ -1351,9 +1380,9 @@ export interface operations {
                 };
             };
             /**
-             * @description Forbidden, HTTP 403. Contract decision: a valid key of the wrong kind (the publishable key on a
-             *     secret-key operation, or the secret key on the publishable-key address update) is answered with
-             *     403 and `{"message": "This action is unauthorized."}`.
+             * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
+             *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
+             *     which a server may process instead) is answered with 403 and a `message`.
              */
             403: {
                 headers: {
@@ -1382,26 +1411,29 @@ export interface operations {
                 };
             };
             /**
-             * @description Validation error, HTTP 422. `errors` maps each offending field (or query parameter) to an array
-             *     of strings: `invalid`, `missing`, or a sentence for `submerchant_id` problems (prohibited,
-             *     invalid, required). Contract decisions:
-             *     - unknown body members are refused with the word `prohibited`;
-             *     - a body that is not a JSON object (broken JSON, an empty body, a content type other than JSON,
-             *     more than 1 MB) is refused with `errors.body: ["invalid"]`;
-             *     - nested members are keyed in dot notation (`billing_address.line_1`), values inside `extras` by
-             *     `extras`; on the address update, `line_2` problems are keyed `line_two`;
-             *     - a missing `action` gives only `action: ["missing"]`, an unknown one only `action: ["invalid"]`;
-             *     - a credit naming neither `transaction_intent_id` nor `creditable_id` gets `missing` on both;
-             *     - a query parameter given twice is `invalid`; unknown query parameters are ignored;
-             *     - `message` is `The given data was invalid.`, followed, where a transaction response code
-             *     applies, by its meaning and "(response code NN)";
-             *     - a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]`, so an answer never grows with the request beyond one key per
-             *     member of the schema and one per refused member.
+             * @description Validation error, HTTP 422 (bank doc 7.1). `errors` maps each offending field (or query
+             *     parameter) to an array of strings: the word `invalid`, or `missing`, or a sentence for
+             *     `submerchant_id` problems (prohibited, invalid, required) (B-14). Contract decisions (ids of
+             *     docs/contract-decisions.md):
+             *     - B-11: unknown body members are refused with `invalid` on the member (a server may ignore them);
+             *     - B-12: a body that is not a JSON object (broken JSON, an empty body, a content type other than
+             *     JSON, more than 1 MB) is refused with `errors.body: ["invalid"]` (a server may key the members
+             *     it then lacks);
+             *     - B-15: nested members are keyed in dot notation (`billing_address.line_1`; a server may use the
+             *     bare member or the address update's names), values inside `extras` by `extras`; on the
+             *     address update, `line_2` problems are keyed `line_two`; a missing `action` gives only
+             *     `action: ["missing"]`, an unknown one only `action: ["invalid"]`; a credit naming neither
+             *     `transaction_intent_id` nor `creditable_id` gets `missing` on both;
+             *     - B-55: a query parameter given twice is `invalid`; unknown query parameters are ignored;
+             *     - B-13: `message` is free text; the sandbox explains the first problem and, where a transaction
+             *     response code applies, names it: "(response code NN)". A message naming a code names the
+             *     right one;
+             *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
              *
-             *     Checks run in this order: the key (401, 403), the resource in the path (404), the body (422),
-             *     then the state (409), then the amount checks that depend on the state (422 with codes 75, 78,
-             *     81: a refund of a debit not sent for settlement is 409 whatever its amount).
+             *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
+             *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
+             *     78, 81: a refund of a debit not sent for settlement is 409 whatever its amount).
              */
             422: {
                 headers: {

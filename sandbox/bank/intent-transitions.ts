@@ -134,7 +134,10 @@ function overLimitCapture(intent: IntentRecord, limits: CaptureLimits): Transiti
   };
 }
 
-/** Applies a PATCH action. `amountCents` is the parsed request amount for capture and refund. */
+/**
+ * Applies a PATCH action. `amountCents` is the parsed request amount for capture and refund; a
+ * refund without one refunds the whole captured amount (B-35).
+ */
 export function applyAction(intent: IntentRecord, action: ActionName, amountCents: number | undefined, limits: CaptureLimits = defaultCaptureLimits): Transition {
   const at = nowIso();
   switch (action) {
@@ -173,7 +176,7 @@ export function applyAction(intent: IntentRecord, action: ActionName, amountCent
       if (centsPart(intent.amount_cents) === triggers.refundNotSettled) {
         return { kind: "conflict", conflict: "not_ready", message: "Refund impossible, original debit not sent for settlement; cancel it or use a credit (response code 80)." };
       }
-      const cents = amountCents as number;
+      const cents = amountCents ?? intent.captured_cents;
       if (cents > intent.captured_cents) {
         return { kind: "invalid", errors: { amount: ["invalid"] }, message: "The given data was invalid. Refund amount exceeds the debit amount (response code 75)." };
       }

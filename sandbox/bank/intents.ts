@@ -87,7 +87,8 @@ export function createIntent(ctx: BankContext): JsonReply {
   const problem = action === undefined ? undefined : consumerDataProblem(cents as number);
 
   const at = nowIso();
-  const type = action === undefined ? (body.type as IntentRecord["type"]) : "bankpay";
+  // Variant A's `type` defaults to bankpay (bank doc 4.1, B-23); variant B has none.
+  const type = action === undefined ? ((body.type as IntentRecord["type"] | undefined) ?? "bankpay") : "bankpay";
   const intent: IntentRecord = {
     id: newId("transaction_intent"),
     type,
@@ -174,7 +175,8 @@ export function actOnIntent(ctx: BankContext, id: string): JsonReply {
   const action = body.action as ActionName;
   const errors = validateBody("updateTransactionIntent", actionSchemas[action], body);
   let cents: number | undefined;
-  if (action === "capture" || action === "refund") {
+  // A refund without an amount refunds the whole captured amount (B-35); capture's is required.
+  if (action === "capture" || (action === "refund" && body.amount !== undefined)) {
     cents = parseAmount(body.amount);
     if (cents === undefined && !errors.amount) addError(errors, "amount", "invalid");
   }

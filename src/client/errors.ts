@@ -71,12 +71,15 @@ export function isNotFound<E>(error: Matchable<E, NotFoundError>): error is Matc
   return isObject(error) && error.message === "not_found";
 }
 
-/** A 401 (`{"message": "Unauthenticated."}`): a missing, malformed or unknown key. */
-export function isUnauthenticated<E>(error: Matchable<E, UnauthenticatedError>): error is Matchable<E, UnauthenticatedError> & UnauthenticatedError {
-  return isObject(error) && error.message === "Unauthenticated.";
+/**
+ * A 401 (`{message}`): a missing, malformed or unknown key. Its message is free text (contract
+ * decision B-1), so the response's status tells it from a 403: pass the `response` the call gave.
+ */
+export function isUnauthenticated<E>(error: Matchable<E, UnauthenticatedError>, response: { status: number }): error is Matchable<E, UnauthenticatedError> & UnauthenticatedError {
+  return isObject(error) && typeof error.message === "string" && response.status === 401;
 }
 
-/** A 403 (`{"message": "This action is unauthorized."}`): a valid key of the wrong kind. */
-export function isForbidden<E>(error: Matchable<E, ForbiddenError>): error is Matchable<E, ForbiddenError> & ForbiddenError {
-  return isObject(error) && error.message === "This action is unauthorized.";
+/** A 403 (`{message}`): a valid key of the wrong kind (B-2). As for a 401, the status tells. */
+export function isForbidden<E>(error: Matchable<E, ForbiddenError>, response: { status: number }): error is Matchable<E, ForbiddenError> & ForbiddenError {
+  return isObject(error) && typeof error.message === "string" && response.status === 403;
 }

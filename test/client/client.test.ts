@@ -14,6 +14,7 @@ import {
   isNotFound,
   isPayrollErrorBody,
   isPublishableView,
+  isForbidden,
   isUnauthenticated,
   isValidationError,
   payrollErrorsOfType,
@@ -89,7 +90,8 @@ describe("headers", () => {
     const response = await fetch(`${mock.bankUrl}/api/transaction-intents`, { headers: { Accept: "application/json" } });
     const body = (await response.json()) as BankPayments.components["schemas"]["UnauthenticatedError"] | BankPayments.components["schemas"]["ForbiddenError"];
     assert.equal(response.status, 401);
-    assert.ok(isUnauthenticated(body));
+    assert.ok(isUnauthenticated(body, response));
+    assert.ok(!isForbidden(body, response));
   });
 });
 

@@ -199,7 +199,7 @@ describe("4 endpoints, status codes and keys", () => {
     const common = ["amount", "bank_account", "consumer_id", "store_number", "billing_address", "extras", "product_code", "product_subcode", "submerchant_id"];
     assert.deepEqual(Object.keys(propertiesOf(doc, a)).sort(), [...common, "type"].sort());
     assert.deepEqual(Object.keys(propertiesOf(doc, b)).sort(), [...common, "action", "service_fee_id"].sort());
-    assert.deepEqual(requiredOf(doc, a).sort(), ["amount", "bank_account", "consumer_id", "store_number", "type"]);
+    assert.deepEqual(requiredOf(doc, a).sort(), ["amount", "bank_account", "consumer_id", "store_number"]);
     assert.deepEqual(requiredOf(doc, b).sort(), ["action", "amount", "bank_account", "consumer_id", "service_fee_id", "store_number"]);
     assert.deepEqual(enumOf(doc, propertiesOf(doc, b).action).sort(), ["authorize", "authorize_and_capture"]);
   });

@@ -27,7 +27,7 @@ describe("approval", () => {
     assert.equal(data!.checkNum, "1042");
     assert.equal(data!.checkType, "Y");
     assert.match(data!.approvalNum, /^[0-9]{6}$/);
-    assert.match(data!.trxRefID, /^[0-9]{1,15}$/);
+    assert.match(String(data!.trxRefID), /^[0-9]{1,15}$/);
   });
 
   test("government check (G in the MICR line), string netAmount, optional members", async () => {

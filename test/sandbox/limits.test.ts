@@ -1,4 +1,4 @@
-// The size limits decided in the contract, enforced: identifiers of at most 64 characters,
+// The size limits decided in the contract, enforced: identifiers of at most 255 characters,
 // `extras` of at most 50 members with names of 1 to 40 characters and string values of at most
 // 500, objects of at most 100 members; and the submerchant_id filter compared as digit strings.
 import assert from "node:assert/strict";
@@ -43,8 +43,8 @@ const extrasOf = (count: number, name = (i: number) => `k${i}`, value: unknown =
 
 describe("limits at their edge: accepted on it, 422 one past it, nothing stored", () => {
   const rows: Array<{ name: string; ok: Record<string, unknown>; refused: Record<string, unknown>; errors: Record<string, string[]> }> = [
-    { name: "bank_account of 64 / 65 characters", ok: { bank_account: `bank_account_${"A".repeat(51)}` }, refused: { bank_account: `bank_account_${"A".repeat(52)}` }, errors: { bank_account: ["invalid"] } },
-    { name: "consumer_id of 64 / 65 characters", ok: { consumer_id: `consumer_${"C".repeat(55)}` }, refused: { consumer_id: `consumer_${"C".repeat(56)}` }, errors: { consumer_id: ["invalid"] } },
+    { name: "bank_account of 255 / 256 characters", ok: { bank_account: `bank_account_${"A".repeat(242)}` }, refused: { bank_account: `bank_account_${"A".repeat(243)}` }, errors: { bank_account: ["invalid"] } },
+    { name: "consumer_id of 255 / 256 characters", ok: { consumer_id: `consumer_${"C".repeat(246)}` }, refused: { consumer_id: `consumer_${"C".repeat(247)}` }, errors: { consumer_id: ["invalid"] } },
     { name: "extras of 50 / 51 members", ok: { extras: extrasOf(50) }, refused: { extras: extrasOf(51) }, errors: { extras: ["invalid"] } },
     { name: "extras names of 40 / 41 characters", ok: { extras: { ["n".repeat(40)]: "v" } }, refused: { extras: { ["n".repeat(41)]: "v" } }, errors: { extras: ["invalid"] } },
     { name: "extras names of 1 / 0 characters", ok: { extras: { n: "v" } }, refused: { extras: { "": "v" } }, errors: { extras: ["invalid"] } },
@@ -68,12 +68,12 @@ describe("limits at their edge: accepted on it, 422 one past it, nothing stored"
     assert.ok(JSON.stringify(ok.body).length < 30_000);
   });
 
-  test("credit: extras name of 41 characters and a transaction_intent_id of 65 are refused", async () => {
+  test("credit: extras name of 41 characters and a transaction_intent_id of 256 are refused", async () => {
     const before = await totals();
     const name = await post("/api/credits", { amount: "5.00", creditable_id: "bank_account_Limit9999", store_number: "0042", submerchant_id: "1", extras: { ["n".repeat(41)]: "v" } });
     assert.equal(name.status, 422);
     assert.deepEqual(name.body.errors, { extras: ["invalid"] });
-    const id = await post("/api/credits", { amount: "5.00", transaction_intent_id: `transaction_intent_${"T".repeat(46)}` });
+    const id = await post("/api/credits", { amount: "5.00", transaction_intent_id: `transaction_intent_${"T".repeat(237)}` });
     assert.equal(id.status, 422);
     assert.deepEqual(id.body.errors, { transaction_intent_id: ["invalid"] });
     assert.deepEqual(await totals(), before);

@@ -1,10 +1,13 @@
 // The bank service's error bodies and response envelopes as predictions (bank doc 7; decisions B-1,
 // B-2, B-13, B-14, B-30, B-39, B-60). Statuses, codes and members are pinned; every `message` is
 // free text, which may name the response code of the refusal but must not name another.
-import { array, exact, form, object, ruled, type Expected } from "../expect.js";
-import { freeTextNaming, sentenceAbout } from "../forms.js";
+import { anyOf, array, exact, form, object, ruled, type Expected } from "../expect.js";
+import { freeTextNaming, named, sentenceAbout } from "../forms.js";
 import type { Prediction } from "../prediction.js";
-import type { FieldErrors } from "./requests.js";
+import type { Problem } from "./requests.js";
+
+/** 422 keys as a list of problems: key to its words. */
+export type FieldErrors = Record<string, string[]>;
 
 const message = (code?: string) => form(freeTextNaming(code));
 
@@ -20,11 +23,41 @@ const submerchantWords: Record<string, string> = { missing: "required", invalid:
  * sentences (bank doc 7.1).
  */
 export function invalid(errors: FieldErrors, code?: string, credit = false, optional: FieldErrors = {}): Prediction {
-  const words = (key: string, problems: string[]): Expected =>
-    array(problems.map((word) => (credit && key === "submerchant_id" ? form(sentenceAbout(submerchantWords[word] ?? word)) : ruled("B-14", exact(word)))));
-  const members = Object.fromEntries(Object.entries(errors).map(([key, problems]) => [key, words(key, problems)]));
-  const maybe = Object.fromEntries(Object.entries(optional).filter(([key]) => !Object.hasOwn(errors, key)).map(([key, problems]) => [key, words(key, problems)]));
+  const members = Object.fromEntries(Object.entries(errors).map(([key, problems]) => [key, wordsOf(key, problems, credit)]));
+  const maybe = Object.fromEntries(Object.entries(optional).filter(([key]) => !Object.hasOwn(errors, key)).map(([key, problems]) => [key, anyWordOf(key, problems, credit)]));
   return { status: 422, rule: "bank §7.1", body: object({ message: ruled("B-13", message(code)), errors: object(members, maybe) }) };
+}
+
+/** The exact list of words of a pinned problem (on credits, `submerchant_id` problems are sentences, doc 7.1). */
+function wordsOf(key: string, words: string[], credit: boolean): Expected {
+  return array(words.map((word) => (credit && key === "submerchant_id" ? form(sentenceAbout(submerchantWords[word] ?? word)) : ruled("B-14", exact(word)))));
+}
+
+/** A non-empty list of any of these words: a problem a server may name in its own words of doc 7.1. */
+function anyWordOf(key: string, words: string[], credit: boolean): Expected {
+  if (words.length === 1) return wordsOf(key, words, credit);
+  return form(named(`a list of ${words.join(" or ")}`, (value) => Array.isArray(value) && value.length > 0 && value.every((item) => words.includes(item as string)), "B-14"));
+}
+
+/** The ways a server may spell 422 keys, one function each (B-15: billing address members on creation). */
+export type KeySpellings = Array<(key: string) => string>;
+
+/**
+ * The 422 of a request's problems (bank doc 7.1): `must` when a pinned problem obliges every server
+ * to refuse it; otherwise the refusal is one answer and accepting the request the other. Keys that
+ * may be spelled otherwise are tried in each spelling, all keys of one answer alike.
+ */
+export function refusal(problems: Problem[], options: { code?: string; credit?: boolean; spellings?: KeySpellings } = {}): { must: boolean; prediction?: Prediction } {
+  if (problems.length === 0) return { must: false };
+  const styles = options.spellings ?? [(key: string) => key];
+  const predictions = styles.map((spell) => {
+    const pinned: FieldErrors = {};
+    const optional: FieldErrors = {};
+    for (const problem of problems) (problem.pinned ? pinned : optional)[spell(problem.key)] = problem.words;
+    return invalid(pinned, options.code, options.credit, optional);
+  });
+  const prediction = predictions.length === 1 ? predictions[0] : { ...predictions[0], body: anyOf(predictions.map((p) => p.body as Expected)) };
+  return { must: problems.some((problem) => problem.pinned), prediction };
 }
 
 /** A transaction intent 409: `conflict`, a free `message`, `action` echoed on actions (B-39). */

@@ -1,23 +1,31 @@
 // Transaction intents in the model: creation, the five actions, the billing address update and
-// the read (bank doc 3.1, 4.1-4.5; README "Contract decisions", "Action pre-states", "Response
-// codes per outcome", "Capture outcomes", "reason", "reference_id", "Sandbox test triggers").
-import { fixedSlot, held, object, Slot } from "../expect.js";
+// the read (bank doc 3.1, 4.1-4.5; decisions B-9 to B-41 of docs/contract-decisions.md). Where the
+// contract leaves a choice to the server, a prediction lists every answer it allows.
+import type { Fixtures } from "../../fixtures-file.js";
+import { settingCents, type SuiteSettings } from "../../settings.js";
+import { exact, fixedSlot, form, held, object, ruled, Slot } from "../expect.js";
 import {
-  anyBoolean, anyDateTime, currency, dateTimeWithin, freeTextNaming, idOf, newIdOf, nonEmptyText, nullOr, named, type Window,
+  anyBoolean, anyDateTime, currency, dateTimeWithin, freeTextNaming, idOf, named, nonEmptyText, nullOr, withRule, type Window,
 } from "../forms.js";
 import type { Prediction } from "../prediction.js";
-import { intentConflict, invalid, notFound } from "./answers.js";
-import { addError, amountCents, extrasNamesValid, schemaProblems, type FieldErrors } from "./requests.js";
+import { intentConflict, invalid, notFound, refusal, type FieldErrors, type KeySpellings } from "./answers.js";
+import {
+  addProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
+} from "./requests.js";
 import { awaitingAuthorization, type AttemptRecord, type BankState, type IntentRecord } from "./state.js";
 import { fullIntentView, money, publicIntentView, schedule } from "./views.js";
 
 /** What an intent model needs besides its state. */
 export type ModelContext = {
   state: BankState;
-  /** Whether the server implements README's "Sandbox test triggers". */
+  /** Whether the server implements the sandbox's test triggers (docs/sandbox.md). */
   triggers: boolean;
   /** The request's time window (client clock, widened by the allowed skew). */
   window: Window;
+  /** What the server is configured to (conformance/settings.ts). */
+  settings: SuiteSettings;
+  /** The server's enrolled objects, when it named them. */
+  fixtures?: Fixtures;
 };
 
 /** Which outcomes a trigger allows: only the triggered one when triggers are on, both when off. */
@@ -28,7 +36,7 @@ export function outcomes(ctx: ModelContext, triggered: boolean): boolean[] {
 
 const cents = (amount: number) => amount % 100;
 
-/** The authorize 422 of bank doc 4.3, reached through amount endings .66/.70/.71 (README triggers). */
+/** The authorize 422 of bank doc 4.3 (B-33), reached in the sandbox through amount endings .66/.70/.71. */
 const consumerDataProblems: Record<number, { errors: FieldErrors; code: string }> = {
   66: { errors: { line_one: ["invalid"], city_locality: ["invalid"], postal_code: ["invalid"] }, code: "66" },
   70: { errors: { first_name: ["invalid"], last_name: ["invalid"] }, code: "70" },
@@ -43,22 +51,26 @@ function consumerDataOutcomes(ctx: ModelContext, amount: number): Array<{ errors
 
 /** A time the server sets now; only `authorized_at` is UTC (bank doc 2.1, B-17). */
 const timeSlot = (label: string, window: Window) => new Slot(label, dateTimeWithin(window, label === "authorized_at"));
-const reasonSlot = (code?: string) => new Slot("reason", freeTextNaming(code));
+/** B-36: a text after an authorization and on a decline (naming no other code than the decline's). */
+const reasonRequired = (code?: string) => new Slot("reason", freeTextNaming(code));
+/** B-36: null or a text at the other transitions. */
+const reasonFree = () => new Slot("reason", withRule("B-36", nullOr(freeTextNaming(undefined))));
 
-/** reference_id set at authorization or decline; none for an amount ending .33 (trigger). */
-function referenceSlots(ctx: ModelContext, amount: number, declined = false): Slot[] {
-  if (declined) return [new Slot("reference_id", nonEmptyText)];
-  return outcomes(ctx, cents(amount) === 33).map((none) =>
-    none ? fixedSlot("reference_id", nullOr(nonEmptyText), null) : new Slot("reference_id", nonEmptyText));
+/** B-37: a reference, once given, is kept; before, null or a text (none for the `.33` trigger). */
+function referenceSlots(ctx: ModelContext, intent: Pick<IntentRecord, "amountCents" | "referenceId">, declined = false): Slot[] {
+  if (intent.referenceId?.bound && intent.referenceId.value !== null) return [intent.referenceId];
+  if (declined) return [new Slot("reference_id", named("non-empty text", nonEmptyText.test, "B-37"))];
+  return outcomes(ctx, cents(intent.amountCents) === 33).map((none) =>
+    none ? fixedSlot("reference_id", nullOr(nonEmptyText), null) : new Slot("reference_id", named("null or text", nullOr(nonEmptyText).test, "B-37")));
 }
 
-/** The fields an authorization sets (bank doc 3.1). */
+/** The fields an authorization sets (bank doc 3.1: authorized_at, amount_authorized, reason). */
 function authorizedRecords(ctx: ModelContext, intent: IntentRecord): IntentRecord[] {
-  return referenceSlots(ctx, intent.amountCents).map((referenceId) => ({
+  return referenceSlots(ctx, intent).map((referenceId) => ({
     ...intent,
     status: "pending_capture",
     authorizedAt: timeSlot("authorized_at", ctx.window),
-    reason: reasonSlot(),
+    reason: reasonRequired(),
     referenceId,
   }));
 }
@@ -71,11 +83,12 @@ function captured(ctx: ModelContext, intent: IntentRecord, amount: number): Inte
     capturedAt: timeSlot("captured_at", ctx.window),
     capturedStatus: "succeeded",
     captureReferenceId: new Slot("capture_reference_id", nonEmptyText),
-    reason: reasonSlot(),
+    reason: reasonFree(),
   };
 }
 
-function newAttempt(ctx: ModelContext, amount: string, responseCode: string): AttemptRecord {
+/** An attempt object (bank doc 2.2); `responseCode` a slot where the server chooses among codes (B-29). */
+function newAttempt(ctx: ModelContext, amount: string, responseCode: string | Slot): AttemptRecord {
   return {
     amount,
     createdAt: timeSlot("created_at", ctx.window),
@@ -86,34 +99,68 @@ function newAttempt(ctx: ModelContext, amount: string, responseCode: string): At
   };
 }
 
+/** B-29: an approved refund's code, 08 or 21 (both "Approval"), held. */
+const approvalCode = () => new Slot("refund.response_code", named('"08" or "21" (Approval)', (v) => v === "08" || v === "21", "B-29"));
+
+/** B-38: a creation shows `transaction_intent`; with `authorize`, `pending_capture` too. */
+const creationMeta = (action: unknown) =>
+  object({ type: action === "authorize" ? form(named('"transaction_intent" or "pending_capture"', (v) => v === "transaction_intent" || v === "pending_capture", "B-38")) : "transaction_intent" });
 const intentMeta = object({ type: "transaction_intent" });
 
-export function createIntent(ctx: ModelContext, body: Record<string, unknown> | undefined): Prediction[] {
-  if (!body) return [invalid({ body: ["invalid"] })];
+/** The doc 4.2 names of billing address keys (B-15). */
+const docAddressNames: Record<string, string> = { line_1: "line_one", line_2: "line_two", city_locality: "city_locality", postal_code: "postal_code", state_province: "state_province", country_code: "country_code" };
+
+/** B-15: a creation's billing address keys as `billing_address.line_1`, `line_1` or `line_one`. */
+const addressSpellings: KeySpellings = [
+  (key) => key,
+  (key) => key.replace(/^billing_address\./, ""),
+  (key) => (key.startsWith("billing_address.") ? docAddressNames[key.slice("billing_address.".length)] ?? key.slice("billing_address.".length) : key),
+];
+
+/** The members a creation schema names (B-12: a server that cannot read a body may key those). */
+const creationMembers = ["amount", "bank_account", "consumer_id", "store_number", "type", "action", "service_fee_id", "billing_address", "extras", "product_code", "product_subcode", "submerchant_id"];
+
+/** B-12: a body that is not a JSON object: 422 keyed `body`, or by the members it then lacks. */
+export function unreadable(members: string[]): Prediction {
+  return invalid({}, undefined, false, Object.fromEntries([["body", ["invalid", "missing"]], ...members.map((m) => [m, ["missing", "invalid"]])]));
+}
+
+/** The owner of a bank account: an enrolled one's from the fixtures, else its first user (B-40). */
+function ownerOf(ctx: ModelContext, account: string): string | undefined {
+  return ctx.fixtures?.bank_accounts.find((a) => a.id === account)?.consumer_id ?? ctx.state.accountOwners.get(account);
+}
+
+export function createIntent(ctx: ModelContext, request: RequestBody): Prediction[] {
+  if (!request.readable) return [unreadable(creationMembers)];
+  const body = request.value;
   const action = Object.hasOwn(body, "action") ? body.action : undefined;
-  const errors = schemaProblems(action === undefined ? "CreateTransactionIntentRequest" : "CreateAndAuthorizeTransactionIntentRequest", body, { nested: ["billing_address"] });
-  const amount = amountCents(body.amount, { numbers: true, strings: false });
-  if (amount === undefined) addError(errors, "amount", "invalid");
-  if (!extrasNamesValid(body.extras)) addError(errors, "extras", "invalid");
-  if (Object.keys(errors).length > 0) return [invalid(errors)];
+  const problems = bodyProblems(action === undefined ? "CreateTransactionIntentRequest" : "CreateAndAuthorizeTransactionIntentRequest", body, { nested: ["billing_address"] });
+  const amount = amountOf(body.amount, { numbers: true, strings: false });
+  amountProblems(problems, amount, Object.hasOwn(body, "amount"));
+  extrasNameProblems(problems, body.extras);
+  oversizedProblem(problems, request);
+  // B-23: variant A without `type` is a bankpay, or refused as `missing` (the table's "Y").
+  if (action === undefined && !Object.hasOwn(body, "type")) addProblem(problems, "type", "missing", false);
+  const refused = refusal(problems, { spellings: addressSpellings });
+  if (refused.must) return [refused.prediction!];
+  const predictions: Prediction[] = refused.prediction ? [refused.prediction] : [];
   const { state } = ctx;
-  const total = amount as number;
+  const total = (amount as { cents: number }).cents;
   const bankAccount = body.bank_account as string;
   const consumer = body.consumer_id as string;
-  const predictions: Prediction[] = [];
   for (const problem of action === undefined ? [undefined] : consumerDataOutcomes(ctx, total)) {
     if (problem) {
       predictions.push(invalid(problem.errors, problem.code));
       continue;
     }
-    const owner = state.accountOwners.get(bankAccount);
+    const owner = ownerOf(ctx, bankAccount);
     if (owner !== undefined && owner !== consumer) {
-      predictions.push(intentConflict("bank_account_conflict", action as string | undefined));
+      predictions.push(intentConflict("bank_account_conflict", action as string | undefined, undefined, "optional"));
       continue;
     }
-    const idSlot = new Slot("id", named("a new transaction_intent_<token>", (v) => idOf("transaction_intent").test(v) && !state.intents.has(v as string)));
+    const idSlot = new Slot("id", named("a new transaction_intent_<token>", (v) => idOf("transaction_intent").test(v) && !state.intents.has(v as string), "B-16"));
     const addressSlot = body.billing_address === undefined ? null : new Slot("billing_address.id", idOf("address"));
-    const type = action === undefined ? (body.type as IntentRecord["type"]) : "bankpay";
+    const type = action === undefined ? ((body.type as IntentRecord["type"] | undefined) ?? "bankpay") : "bankpay";
     const base: IntentRecord = {
       id: "",
       seq: 0,
@@ -133,8 +180,8 @@ export function createIntent(ctx: ModelContext, body: Record<string, unknown> | 
       refund: null,
       extras: body.extras ?? null,
       payments: type === "bankpay_bnpl" ? schedule(total, ctx.window) : null,
-      reason: null,
-      referenceId: null,
+      reason: reasonFree(),
+      referenceId: new Slot("reference_id", named("null or text", nullOr(nonEmptyText).test, "B-37")),
       serviceFee: new Slot("service_fee", nullOr(currency)),
       serviceFeeId: (body.service_fee_id as string | undefined) ?? null,
       serviceFeeAcceptedAt: new Slot("service_fee_accepted_at", nullOr(anyDateTime)),
@@ -151,7 +198,10 @@ export function createIntent(ctx: ModelContext, body: Record<string, unknown> | 
       const declineCode = cents(total) === 7 ? "07" : cents(total) === 12 ? "12" : undefined;
       for (const declined of outcomes(ctx, declineCode !== undefined)) {
         if (declined) {
-          const record: IntentRecord = { ...base, status: "failed", reason: reasonSlot(declineCode), referenceId: referenceSlots(ctx, total, true)[0], adverse: true };
+          const record: IntentRecord = {
+            ...base, status: "failed", reason: reasonRequired(declineCode), referenceId: referenceSlots(ctx, base, true)[0], adverse: true,
+            authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
+          };
           results.push({ status: 200, record });
         } else {
           for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record: captured(ctx, record, total) });
@@ -163,14 +213,18 @@ export function createIntent(ctx: ModelContext, body: Record<string, unknown> | 
         id: held(idSlot),
         status: record.status,
         bank_account_id: bankAccount,
-        billing_address: addressSlot === null ? null : object({ id: held(addressSlot), standardized: held(new Slot("standardized", anyBoolean)) }),
         consumer_id: consumer,
         extras: body.extras ?? null,
       };
+      const optional: Record<string, unknown> = {};
+      // B-27: a billing address given is answered; none may be null or absent.
+      if (addressSlot !== null) members.billing_address = object({ id: held(addressSlot), standardized: held(new Slot("standardized", anyBoolean)) });
+      else optional.billing_address = ruled("B-27", exact(null));
       if (record.serviceFeeId !== null) members.service_fee_id = record.serviceFeeId;
       predictions.push({
         status,
-        body: object({ data: object(members), meta: intentMeta }),
+        rule: "bank §3.1",
+        body: object({ data: object(members, optional), meta: creationMeta(action) }),
         apply: () => {
           const id = idSlot.value as string;
           state.intents.set(id, { ...record, id, seq: state.next() });
@@ -190,72 +244,96 @@ const actionSchemas: Record<string, string> = {
   cancel_refund: "CancelRefundAction",
 };
 
-/** Capture limits (README, "Capture outcomes"): 0.00 over the amount authorized, three refusals. */
-const adjustmentCents = 0;
-const captureRetries = 3;
+const actionMembers = ["action", "amount"];
 
-export function actOnIntent(ctx: ModelContext, id: string, body: Record<string, unknown> | undefined): Prediction[] {
+export function actOnIntent(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
   const { state } = ctx;
   const intent = state.intents.get(id);
   if (!intent) return [notFound()];
-  if (!body) return [invalid({ body: ["invalid"] })];
+  if (!request.readable) return [unreadable(actionMembers)];
+  const body = request.value;
   if (!Object.hasOwn(body, "action")) return [invalid({ action: ["missing"] })];
   const action = body.action;
   if (typeof action !== "string" || !Object.hasOwn(actionSchemas, action)) return [invalid({ action: ["invalid"] })];
-  const errors = schemaProblems(actionSchemas[action], body);
+  const problems = bodyProblems(actionSchemas[action], body);
+  oversizedProblem(problems, request);
   let amount: number | undefined;
-  if (action === "capture" || action === "refund") {
-    amount = amountCents(body.amount, { numbers: true, strings: action === "capture" });
-    if (amount === undefined) addError(errors, "amount", "invalid");
+  if (action === "capture" || (action === "refund" && Object.hasOwn(body, "amount"))) {
+    const read = amountOf(body.amount, { numbers: true, strings: action === "capture" });
+    amountProblems(problems, read, Object.hasOwn(body, "amount"));
+    amount = read?.cents;
   }
-  if (Object.keys(errors).length > 0) return [invalid(errors)];
+  // B-35: a refund without an amount is the whole captured amount, or refused as `missing`.
+  if (action === "refund" && !Object.hasOwn(body, "amount")) addProblem(problems, "amount", "missing", false);
+  const refused = refusal(problems);
+  if (refused.must) return [refused.prediction!];
+  const alternatives: Prediction[] = refused.prediction ? [refused.prediction] : [];
 
   const ok = (record: IntentRecord): Prediction => ({
     status: 200,
-    body: object({ data: fullIntentView(record, state), meta: object({ type: action === "authorize" ? "pending_capture" : "transaction_intent" }) }),
+    rule: "bank §3.1",
+    body: object({ data: fullIntentView(record, state), meta: object({ type: ruled("bank §2.5", exact(action === "authorize" ? "pending_capture" : "transaction_intent")) }) }),
     apply: () => state.intents.set(id, record),
   });
-  const conflict = (code: "already_occurred" | "not_ready", responseCode?: string) => intentConflict(code, action, responseCode);
+  const conflict = (code: "already_occurred" | "not_ready", responseCode?: string) => ({ ...intentConflict(code, action, responseCode), rule: "B-28" });
+  return [...alternatives, ...actionOutcomes(ctx, intent, action, amount, ok, conflict)];
+}
 
+type Ok = (record: IntentRecord) => Prediction;
+type Conflict = (code: "already_occurred" | "not_ready", responseCode?: string) => Prediction;
+
+function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string, amount: number | undefined, ok: Ok, conflict: Conflict): Prediction[] {
+  const { state } = ctx;
+  const id = intent.id;
   switch (action) {
     case "authorize": {
       if (!awaitingAuthorization.includes(intent.status)) return [conflict("already_occurred")];
-      return consumerDataOutcomes(ctx, intent.amountCents).flatMap((problem) =>
+      const authorized = consumerDataOutcomes(ctx, intent.amountCents).flatMap((problem) =>
         problem ? [invalid(problem.errors, problem.code)] : authorizedRecords(ctx, intent).map(ok));
+      // B-28: an intent whose service fee the consumer has not accepted may be refused.
+      if (intent.status === "pending_authorization") return authorized;
+      return [...authorized, { ...conflict("not_ready"), rule: "B-28" }, { ...invalid({}, undefined, false, { service_fee_id: ["missing", "invalid"] }), rule: "B-28" }];
     }
     case "capture": {
       if (intent.status !== "pending_capture") return [intent.capturedCents !== null ? conflict("already_occurred", "73") : conflict("not_ready", "76")];
       const wanted = amount as number;
-      if (wanted <= intent.amountCents + adjustmentCents) return [ok(captured(ctx, intent, wanted))];
-      if (intent.captureRefusals < captureRetries) {
-        return [{ ...invalid({ amount: ["invalid"] }, "78"), apply: () => state.intents.set(id, { ...intent, captureRefusals: intent.captureRefusals + 1 }) }];
+      const limit = settingCents(ctx.settings.capture_adjustment_limit) as number;
+      if (wanted <= intent.amountCents + limit) return [ok(captured(ctx, intent, wanted))];
+      if (intent.captureRefusals < ctx.settings.capture_retries) {
+        return [{ ...invalid({ amount: ["invalid"] }, "78"), rule: "B-34", apply: () => state.intents.set(id, { ...intent, captureRefusals: intent.captureRefusals + 1 }) }];
       }
-      return [ok({
-        ...intent,
-        status: "failed",
-        capturedStatus: "limit_exceeded",
-        captureReferenceId: new Slot("capture_reference_id", nonEmptyText),
-        reason: reasonSlot("79"),
-      })];
+      return [{
+        ...ok({
+          ...intent,
+          status: "failed",
+          capturedStatus: "limit_exceeded",
+          captureReferenceId: new Slot("capture_reference_id", nonEmptyText),
+          reason: reasonFree(),
+        }),
+        rule: "B-34",
+      }];
     }
     case "refund": {
       if (intent.status === "canceled") return [conflict("not_ready", "77")];
       if (intent.status === "refunded") return [conflict("not_ready")];
       if (intent.status !== "succeeded" || intent.capturedCents === null) return [conflict("not_ready", "76")];
-      const wanted = amount as number;
       const captured = intent.capturedCents;
-      const byAmount = (): Prediction => {
-        if (wanted > captured) return invalid({ amount: ["invalid"] }, "75");
-        if (wanted < captured) return invalid({ amount: ["invalid"] }, "81");
-        return ok({ ...intent, status: "refunded", refundedCents: wanted, reason: reasonSlot(), refund: newAttempt(ctx, money(wanted), "08") });
+      const wanted = amount ?? captured;
+      const refunded = () => ok({ ...intent, status: "refunded", refundedCents: wanted, reason: reasonFree(), refund: newAttempt(ctx, money(wanted), approvalCode()) });
+      const byAmount = (): Prediction[] => {
+        if (wanted > captured) return [{ ...invalid({ amount: ["invalid"] }, "75"), rule: "B-35" }];
+        if (wanted < captured) return [{ ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];
+        // B-35: after a partial capture a server may take the amount authorized as the base (81).
+        if (captured < intent.amountCents) return [refunded(), { ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];
+        return [refunded()];
       };
       const predictions: Prediction[] = [];
       for (const notSettled of outcomes(ctx, cents(intent.amountCents) === 80)) {
-        if (!notSettled) predictions.push(byAmount());
+        if (!notSettled) predictions.push(...byAmount());
         else {
           predictions.push(conflict("not_ready", "80"));
           // The decisions do not order the settlement check and the amount check.
-          if (wanted !== captured) predictions.push(byAmount());
+          if (wanted !== captured) predictions.push(...byAmount());
         }
       }
       return predictions;
@@ -266,7 +344,7 @@ export function actOnIntent(ctx: ModelContext, id: string, body: Record<string, 
       return [ok({
         ...intent,
         status: "canceled",
-        reason: reasonSlot(),
+        reason: reasonFree(),
         cancel: newAttempt(ctx, money(intent.capturedCents ?? intent.amountCents), "29"),
         capturedCents: null,
         capturedAt: null,
@@ -276,33 +354,40 @@ export function actOnIntent(ctx: ModelContext, id: string, body: Record<string, 
     }
     default: {
       if (intent.status !== "refunded" || intent.refund === null) return [conflict("not_ready")];
-      return [ok({ ...intent, status: "succeeded", reason: reasonSlot(), refundedCents: null, refund: { ...intent.refund, status: "cancelled" } })];
+      return [ok({ ...intent, status: "succeeded", reason: reasonFree(), refundedCents: null, refund: { ...intent.refund, status: "cancelled" } })];
     }
   }
 }
 
 /** Update errors are keyed as the documentation shows them (bank doc 4.2). */
 const addressKeys = { line_1: "line_one", line_2: "line_two", city: "city_locality", zipcode: "postal_code" };
+const addressUpdateMembers = ["line_one", "line_two", "city_locality", "postal_code", "state_province", "country_code"];
 
-export function updateAddress(ctx: ModelContext, id: string, body: Record<string, unknown> | undefined): Prediction[] {
+export function updateAddress(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
   const { state } = ctx;
   const intent = state.intents.get(id);
   if (!intent) return [notFound()];
-  if (!body) return [invalid({ body: ["invalid"] })];
-  const errors = schemaProblems("BillingAddressUpdate", body, { rename: addressKeys });
-  if (Object.keys(errors).length > 0) return [invalid(errors)];
-  const previous = intent.billingAddressId?.bound ? intent.billingAddressId.value : undefined;
-  const record: IntentRecord = { ...intent, billingAddressId: new Slot("billing_address_id", newIdOf("address", previous)) };
-  return [{
-    status: 200,
-    body: object({ data: publicIntentView(record, state), meta: intentMeta }),
-    apply: () => state.intents.set(id, record),
-  }];
+  if (!request.readable) return [unreadable(addressUpdateMembers)];
+  const problems = bodyProblems("BillingAddressUpdate", request.value, { rename: addressKeys });
+  oversizedProblem(problems, request);
+  const refused = refusal(problems);
+  if (refused.must) return [refused.prediction!];
+  // B-9: a new billing_address_id, or the same one updated in place.
+  const record: IntentRecord = { ...intent, billingAddressId: new Slot("billing_address_id", idOf("address")) };
+  return [
+    ...(refused.prediction ? [refused.prediction] : []),
+    {
+      status: 200,
+      rule: "B-9",
+      body: object({ data: publicIntentView(record, state), meta: intentMeta }),
+      apply: () => state.intents.set(id, record),
+    },
+  ];
 }
 
 export function readIntent(ctx: ModelContext, id: string, key: "secret" | "publishable"): Prediction[] {
   const intent = ctx.state.intents.get(id);
   if (!intent) return [notFound()];
   const data = key === "secret" ? fullIntentView(intent, ctx.state) : publicIntentView(intent, ctx.state);
-  return [{ status: 200, body: object({ data, meta: intentMeta }) }];
+  return [{ status: 200, rule: "bank §4.5", body: object({ data, meta: intentMeta }) }];
 }

@@ -1,12 +1,13 @@
-// List pages in the model (bank doc 2.5, 4.4, 4.8; README "per_page", "Page past the last", "List
-// order", "Intent list filters"). A list whose filters pin values only this run used is closed: the
-// model knows every item and predicts the page whole. Otherwise it is open: items the run created
-// must look as the model says and in the right order, the rest must match the filters, and the
-// envelope must agree with the total the server gives.
-import { array, form, object, type Expected } from "../expect.js";
+// List pages in the model (bank doc 2.5, 4.4, 4.8; decisions B-5 to B-8, B-54). A list whose
+// filters pin values only this run used is closed: the model knows every item and predicts the page
+// whole. Otherwise it is open: items the run created must look as the model says and in the right
+// order, the rest must match the filters, and the envelope must agree with the total the server
+// gives. A `reference_number` filter of intents is always open: the documents call several values
+// "reference number" (B-8).
+import { array, exact, form, object, ruled, type Expected } from "../expect.js";
 import { named } from "../forms.js";
 import type { Prediction } from "../prediction.js";
-import { invalid } from "./answers.js";
+import { refusal } from "./answers.js";
 import type { ModelContext } from "./intents.js";
 import { readQuery } from "./requests.js";
 import type { CreditRecord, IntentRecord } from "./state.js";
@@ -21,11 +22,14 @@ type Query = Record<string, string | number>;
 
 const boundValue = (slot: { bound: boolean; value: unknown } | null) => (slot?.bound ? slot.value : undefined);
 
+/** The values a `reference_number` filter of intents may match (B-8). */
+const referencesOfIntent = (intent: { reference_id?: unknown; capture_reference_id?: unknown; refund?: any; cancel?: any }) =>
+  [intent.reference_id, intent.capture_reference_id, intent.refund?.reference_number, intent.cancel?.reference_number];
+
 function intentMatches(intent: IntentRecord, query: Query): boolean {
   if (query.status !== undefined && intent.status !== query.status) return false;
   if (query.type !== undefined && intent.type !== query.type) return false;
   if (query.station_number !== undefined && intent.storeNumber !== query.station_number) return false;
-  if (query.reference_number !== undefined && boundValue(intent.referenceId) !== query.reference_number) return false;
   if (query.submerchant_id !== undefined) {
     if (intent.submerchantId === null || !/^-?\d+$/.test(intent.submerchantId) || Number(intent.submerchantId) !== query.submerchant_id) return false;
   }
@@ -37,7 +41,8 @@ function creditMatches(credit: CreditRecord, query: Query): boolean {
   if (query.creditable_type !== undefined && credit.creditableType !== query.creditable_type) return false;
   if (query.creditable_id !== undefined && credit.creditableId !== query.creditable_id) return false;
   if (query.employee_number !== undefined && credit.employeeNumber !== query.employee_number) return false;
-  if (query.station_number !== undefined && credit.stationNumber !== query.station_number) return false;
+  const station = typeof credit.stationNumber === "object" && credit.stationNumber !== null ? boundValue(credit.stationNumber) : credit.stationNumber;
+  if (query.station_number !== undefined && station !== query.station_number) return false;
   if (query.reference_number !== undefined && boundValue(credit.referenceNumber) !== query.reference_number) return false;
   return true;
 }
@@ -48,9 +53,9 @@ function itemMatchesFilters(item: any, query: Query, credits: boolean): boolean 
   if (!credits) {
     return (query.status === undefined || item.status === query.status)
       && (query.type === undefined || item.type === query.type)
-      && (query.reference_number === undefined || item.reference_id === query.reference_number);
+      && (query.reference_number === undefined || referencesOfIntent(item).includes(query.reference_number));
   }
-  const status = query.status === "canceled" ? ["canceled", "cancelled"] : query.status === "cancelled" ? ["canceled", "cancelled"] : [query.status];
+  const status = query.status === "canceled" || query.status === "cancelled" ? ["canceled", "cancelled"] : [query.status];
   return (query.status === undefined || status.includes(item.status))
     && (query.creditable_type === undefined || item.creditable?.type === query.creditable_type)
     && (query.creditable_id === undefined || item.creditable?.id === query.creditable_id)
@@ -62,8 +67,7 @@ function itemMatchesFilters(item: any, query: Query, credits: boolean): boolean 
 function isClosed(ctx: ListContext, operationId: string, query: Query): boolean {
   const fresh = (name: string) => query[name] !== undefined && ctx.isFresh(String(query[name]));
   if (operationId === "listTransactionIntents") {
-    const references = [...ctx.state.intents.values()].map((intent) => boundValue(intent.referenceId)).filter((v) => v !== null && v !== undefined);
-    return fresh("station_number") || fresh("submerchant_id") || (query.reference_number !== undefined && references.includes(query.reference_number));
+    return query.reference_number === undefined && (fresh("station_number") || fresh("submerchant_id"));
   }
   const references = [...ctx.state.credits.values()].map((credit) => boundValue(credit.referenceNumber)).filter((v) => v !== null && v !== undefined);
   return fresh("employee_number") || fresh("station_number") || fresh("creditable_id")
@@ -71,10 +75,11 @@ function isClosed(ctx: ListContext, operationId: string, query: Query): boolean 
     || (query.reference_number !== undefined && references.includes(query.reference_number));
 }
 
-/** A page URL: same route, the page number asked, and any filter it repeats unchanged. */
-function pageLink(page: number, route: string, url: string): Expected {
+/** A page URL (B-54): absolute or relative, same route, the page asked, and any filter it repeats unchanged. */
+function pageLink(page: number, route: string, url: string, nullable: boolean): Expected {
   const asked = new URL(url).searchParams;
-  return form(named(`URL of page ${page} of ${route}`, (value) => {
+  return form(named(`URL of page ${page} of ${route}${nullable ? ", or null" : ""}`, (value) => {
+    if (value === null) return nullable;
     if (typeof value !== "string") return false;
     let link: URL;
     try {
@@ -85,70 +90,81 @@ function pageLink(page: number, route: string, url: string): Expected {
     if (!link.pathname.endsWith(route) || Number(link.searchParams.get("page") ?? "1") !== page) return false;
     for (const [name, given] of link.searchParams) if (name !== "page" && asked.has(name) && asked.get(name) !== given) return false;
     return true;
-  }));
+  }, "B-54"));
 }
 
-function envelope(route: string, url: string, query: Query, total: number, items: Expected[]): Expected {
+/** B-6: an empty page's `from`/`to`: null or a number. */
+const emptyPosition = form(named("null or a number (an empty page)", (v) => v === null || Number.isInteger(v), "B-6"));
+
+function envelope(ctx: ListContext, route: string, url: string, query: Query, total: number, items: Expected[]): Expected {
   const page = (query.page as number | undefined) ?? 1;
-  const perPage = (query.per_page as number | undefined) ?? 15;
+  const perPage = (query.per_page as number | undefined) ?? ctx.settings.per_page_default;
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = items.length > 0 ? (page - 1) * perPage + 1 : null;
   return object({
     data: array(items),
     links: object({
-      first: pageLink(1, route, url),
-      last: pageLink(lastPage, route, url),
-      prev: page > 1 ? pageLink(page - 1, route, url) : null,
-      next: page < lastPage ? pageLink(page + 1, route, url) : null,
+      first: pageLink(1, route, url, true),
+      last: total === 0 ? form(named("URL of page 1 or 0, or null", () => true)) : pageLink(lastPage, route, url, true),
+      prev: page > 1 ? pageLink(page - 1, route, url, false) : ruled("B-54", exact(null)),
+      next: page < lastPage ? pageLink(page + 1, route, url, false) : ruled("B-54", exact(null)),
     }),
     meta: object({
       current_page: page,
-      from,
-      last_page: lastPage,
-      path: form(named(`the list's URL (${route}, no query)`, (v) => typeof v === "string" && !v.includes("?") && v.endsWith(route))),
-      per_page: perPage,
-      to: from === null ? null : from + items.length - 1,
+      from: from === null ? emptyPosition : from,
+      last_page: total === 0 ? form(named("1 or 0 (no results)", (v) => v === 1 || v === 0, "B-6")) : lastPage,
+      path: form(named(`the list's route path (${route}) or its URL, no query`, (v) => typeof v === "string" && !v.includes("?") && v.endsWith(route), "B-54")),
+      per_page: ruled("B-5", exact(perPage)),
+      to: from === null ? emptyPosition : from + items.length - 1,
       total,
     }),
   });
 }
 
 export function listPrediction(ctx: ListContext, operationId: "listTransactionIntents" | "listCredits", url: string): Prediction[] {
-  const { values: query, errors } = readQuery(operationId, url);
-  if (Object.keys(errors).length > 0) return [invalid(errors)];
+  const { values: query, problems } = readQuery(operationId, url, ctx.settings);
+  const refused = refusal(problems);
+  if (refused.must) return [{ ...refused.prediction!, rule: "bank §4.4" }];
+  const alternatives = refused.prediction ? [refused.prediction] : [];
   const credits = operationId === "listCredits";
   const route = credits ? "/api/credits" : "/api/transaction-intents";
   const page = (query.page as number | undefined) ?? 1;
-  const perPage = (query.per_page as number | undefined) ?? 15;
+  const perPage = (query.per_page as number | undefined) ?? ctx.settings.per_page_default;
   const records: Array<IntentRecord | CreditRecord> = credits ? [...ctx.state.credits.values()] : [...ctx.state.intents.values()];
   const matches = (record: IntentRecord | CreditRecord) => (credits ? creditMatches(record as CreditRecord, query) : intentMatches(record as IntentRecord, query));
-  const view = (record: IntentRecord | CreditRecord) => (credits ? creditView(record as CreditRecord, "read") : fullIntentView(record as IntentRecord, ctx.state));
+  const view = (record: IntentRecord | CreditRecord) => (credits ? creditView(record as CreditRecord, "read") : fullIntentView(record as IntentRecord, ctx.state, true));
   const known = records.filter(matches).sort((a, b) => b.seq - a.seq);
   const onPage = (total: number) => Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
+  const rule = credits ? "bank §4.8" : "bank §4.4";
 
   if (isClosed(ctx, operationId, query)) {
     const items = known.slice((page - 1) * perPage, (page - 1) * perPage + onPage(known.length)).map(view);
-    return [{ status: 200, body: envelope(route, url, query, known.length, items) }];
+    return [...alternatives, { status: 200, rule, body: envelope(ctx, route, url, query, known.length, items) }];
   }
   const byId = new Map(records.map((record) => [record.id, record]));
-  return [{
+  return [...alternatives, {
     status: 200,
+    rule,
     partial: "open list: items created elsewhere are checked against the filters only",
     body: (actual: any) => {
-      const total = Number.isInteger(actual?.meta?.total) && actual.meta.total >= known.length ? actual.meta.total : known.length;
+      // The matching items this run created are counted; an intent's reference filter matches by any reference (B-8).
+      const lower = credits || query.reference_number === undefined ? known.length : 0;
+      const givenTotal = actual?.meta?.total;
+      const total = Number.isInteger(givenTotal) && givenTotal >= lower ? givenTotal : lower;
       const given: any[] = Array.isArray(actual?.data) ? actual.data : [];
-      // Items this run created keep their relative order (newest first) wherever they appear.
+      // Items this run created keep their relative order (newest first, B-7) wherever they appear;
+      // with a reference_number filter an item of the run may match by another reference (B-8).
       const mine = given.map((item, index) => ({ index, record: byId.get(item?.id) })).filter((entry) => entry.record);
       const ordered = mine.map((entry) => entry.record!).sort((a, b) => b.seq - a.seq);
       const expectedAt = new Map(mine.map((entry, i) => [entry.index, ordered[i]]));
       const items = Array.from({ length: onPage(total) }, (_, index): Expected => {
         const record = expectedAt.get(index);
-        if (record) return matches(record) ? view(record) : form(named(`(not listed: ${record.id} does not match the filters)`, () => false));
-        return form(named("an item matching the filters", (item) => itemMatchesFilters(item, query, credits)));
+        if (record && matches(record)) return view(record);
+        return form(named(record ? `(${record.id} matching the filters)` : "an item matching the filters", (item) => itemMatchesFilters(item, query, credits), rule));
       });
-      const expected = envelope(route, url, query, total, items);
-      if (expected.kind === "object" && expected.members.meta.kind === "object" && total === known.length && actual?.meta?.total !== total) {
-        expected.members.meta.members.total = form(named(`an integer, at least ${known.length} (the matching items this run created)`, (v) => Number.isInteger(v) && (v as number) >= known.length));
+      const expected = envelope(ctx, route, url, query, total, items);
+      if (expected.kind === "object" && expected.members.meta.kind === "object" && givenTotal !== total) {
+        expected.members.meta.members.total = form(named(`an integer, at least ${lower} (the matching items this run created)`, (v) => Number.isInteger(v) && (v as number) >= lower, rule));
       }
       return expected;
     },

@@ -1,8 +1,12 @@
-// How the bank service must read a request: the key, the body (and the 422 `errors` it deserves),
-// amounts and list filters. Written from README "Contract decisions" (error keys, amounts, members
-// per object, query parameters); member constraints come from the published schemas, the contract.
-import { pointerSegment } from "../../../src/openapi/documents.js";
-import { validatorFor, type SchemaError } from "../../../src/openapi/validator.js";
+// How the bank service must read a request: the key, the body and the problems a 422 must or may
+// name, amounts and list filters. Member constraints come from the published schemas. Two lenses:
+// the published request schemas (what a client may send, with the limits the contract decided for
+// the sandbox) and the same schemas without the decided limits (what every server must refuse).
+// A problem only the first lens finds is optional: a server may refuse it or accept the value
+// (B-10, B-11, B-20, B-21, B-44); one the second finds is pinned.
+import { pointerSegment, type OpenApiDocument } from "../../../src/openapi/documents.js";
+import { OpenApiValidator, validatorFor, type SchemaError } from "../../../src/openapi/validator.js";
+import type { SuiteSettings } from "../../settings.js";
 import { hasOversizedObject, requestJson, type Exchange } from "../exchange.js";
 
 export type KeyKind = "secret" | "publishable" | "none";
@@ -16,36 +20,85 @@ export function keyKind(exchange: Exchange, keys: { secret?: string; publishable
   return "none";
 }
 
-/** 422 `errors`: field to the problems with it (words, or sentences for `submerchant_id`). */
-export type FieldErrors = Record<string, string[]>;
-
-function addProblem(errors: FieldErrors, key: string, problem: string): void {
-  const list = Object.hasOwn(errors, key) ? errors[key] : (errors[key] = []);
-  if (!list.includes(problem)) list.push(problem);
-}
-
-/** The body as a JSON object, or undefined when the contract refuses it whole (`body: invalid`). */
-export function bodyObject(exchange: Exchange): Record<string, unknown> | undefined {
-  const parsed = requestJson(exchange);
-  return parsed.ok && !hasOversizedObject(parsed.value) ? parsed.value : undefined;
-}
-
-const validator = () => validatorFor("bank-payments");
-
 /**
- * Schema violations of a body against one component schema, keyed as decided: `missing` for an
- * absent required member, `invalid` otherwise, an unknown member included (bank doc 7.1; never two words
- * for one key); nested members of `nested` objects in dot notation, anything deeper by its
- * top-level member (`extras`).
+ * One problem of a request: the 422 key it goes under, the words a server may use for it (bank doc
+ * 7.1: `invalid`, `missing`), and whether every server must refuse it (`pinned`).
  */
-export function schemaProblems(schemaName: string, body: unknown, options: { nested?: string[]; rename?: Record<string, string> } = {}): FieldErrors {
-  const result = validator().validate(`#/components/schemas/${pointerSegment(schemaName)}`, body);
+export type Problem = { key: string; words: string[]; pinned: boolean };
+
+/** The body of a request as the contract reads it. */
+export type RequestBody =
+  | { readable: false }
+  | { readable: true; value: Record<string, unknown>; oversized: boolean };
+
+/** The body: a JSON object (B-12: anything else is refused whole), and whether it is oversized (B-21). */
+export function readBody(exchange: Exchange): RequestBody {
+  const parsed = requestJson(exchange);
+  if (!parsed.ok) return { readable: false };
+  return { readable: true, value: parsed.value, oversized: hasOversizedObject(parsed.value) };
+}
+
+const strict = () => validatorFor("bank-payments");
+
+/** Request schemas whose decided limits are lifted in the lenient lens (docs/contract-decisions.md). */
+const decidedLimits = {
+  /** B-21: text and `extras` lengths and counts; B-16: identifier lengths. */
+  lengths: ["RequestText", "ExtrasText", "Extras", "TransactionIntentId", "BankAccountId", "ConsumerId", "AddressId", "ServiceFeeId", "CreditId"],
+  /** B-10: which address members are required, and the country code's form. */
+  addresses: ["BillingAddressInput", "BillingAddressUpdate"],
+  /** B-11: unknown members. */
+  closed: [
+    "CreateTransactionIntentRequest", "CreateAndAuthorizeTransactionIntentRequest", "BillingAddressInput", "AuthorizeAction", "CaptureAction",
+    "RefundAction", "CancelAction", "CancelRefundAction", "LinkedCreditRequest", "UnlinkedCreditRequest", "CancelCreditRequest",
+  ],
+};
+
+/** The bank document without the limits the contract decided only for the sandbox. */
+function lenientDocument(): OpenApiDocument {
+  const document = structuredClone(strict().document) as OpenApiDocument & { components: { schemas: Record<string, any> } };
+  const schemas = document.components.schemas;
+  const dropLengths = (node: any) => {
+    if (node === null || typeof node !== "object") return;
+    for (const keyword of ["minLength", "maxLength", "maxProperties"]) delete node[keyword];
+    for (const child of Object.values(node)) dropLengths(child);
+  };
+  for (const name of decidedLimits.lengths) dropLengths(schemas[name]);
+  for (const name of decidedLimits.closed) {
+    delete schemas[name].additionalProperties;
+    for (const member of Object.values(schemas[name].properties ?? {})) dropLengths(member);
+  }
+  for (const name of decidedLimits.addresses) {
+    delete schemas[name].required;
+    delete schemas[name].properties.country_code.pattern;
+  }
+  // B-20: no ceiling on amounts; B-19 (two decimals, above zero) stays.
+  delete schemas.AmountInput.maximum;
+  schemas.AmountInputString.pattern = "^[0-9]+(\\.[0-9]{1,2})?$";
+  // B-44: any unlinked store_number reaches the 201 `failed` answer.
+  schemas.UnlinkedCreditRequest.properties.store_number = {};
+  return document;
+}
+
+let lenientValidator: OpenApiValidator | undefined;
+const lenient = () => (lenientValidator ??= new OpenApiValidator(lenientDocument(), "bank-payments-lenient"));
+
+export type KeyOptions = {
+  /** Objects whose members are keyed in dot notation (`billing_address.line_1`). */
+  nested?: string[];
+  /** Keys the contract renames (the address update's `line_one`...). */
+  rename?: Record<string, string>;
+};
+
+const segmentsOf = (error: SchemaError) => error.path.split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+
+/** The 422 keys and words of one lens's schema violations (never two words for one key). */
+function violations(validator: OpenApiValidator, schemaName: string, body: unknown, options: KeyOptions): Map<string, string> {
+  const result = validator.validate(`#/components/schemas/${pointerSegment(schemaName)}`, body);
   const found = new Map<string, string>();
   const keyOf = (segments: string[]) => {
     const key = segments.length >= 2 && options.nested?.includes(segments[0]) ? `${segments[0]}.${segments[1]}` : segments[0] ?? "body";
     return options.rename?.[key] ?? key;
   };
-  const segmentsOf = (error: SchemaError) => error.path.split("/").filter(Boolean).map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
   for (const error of result.errors) {
     if (error.keyword === "required") found.set(keyOf([...segmentsOf(error), String(error.params.missingProperty)]), "missing");
     else if (error.keyword === "additionalProperties") found.set(keyOf([...segmentsOf(error), String(error.params.additionalProperty)]), "invalid");
@@ -54,87 +107,124 @@ export function schemaProblems(schemaName: string, body: unknown, options: { nes
       if (!found.has(key)) found.set(key, "invalid");
     }
   }
-  const errors: FieldErrors = {};
-  for (const [key, problem] of found) addProblem(errors, key, problem);
-  return errors;
+  return found;
 }
-
-export function addError(errors: FieldErrors, key: string, problem: string): void {
-  if (!Object.hasOwn(errors, key)) addProblem(errors, key, problem);
-}
-
-/** The largest request amount: 999999999.99 (README, "Amount ceiling"). */
-const maxCents = 99_999_999_999;
 
 /**
- * Cents of a request amount read exactly (README, "Amounts"): a JSON number as the shortest
- * decimal form of its double, a string as written; more than two decimals, zero, negative or
- * above the ceiling is no amount.
+ * The problems of a body against one request schema: pinned where the schema without the decided
+ * limits refuses it too, optional otherwise. An optional missing member may be called `missing`
+ * or `invalid`.
  */
-export function amountCents(value: unknown, accept: { numbers: boolean; strings: boolean }): number | undefined {
+export function bodyProblems(schemaName: string, body: unknown, options: KeyOptions = {}): Problem[] {
+  const pinned = violations(lenient(), schemaName, body, options);
+  const problems: Problem[] = [...pinned].map(([key, word]) => ({ key, words: [word], pinned: true }));
+  for (const [key, word] of violations(strict(), schemaName, body, options)) {
+    if (!pinned.has(key)) problems.push({ key, words: word === "missing" ? ["missing", "invalid"] : [word], pinned: false });
+  }
+  return problems;
+}
+
+/** Adds a problem unless its key already has one. */
+export function addProblem(problems: Problem[], key: string, word: string, pinned = true): void {
+  const existing = problems.find((problem) => problem.key === key);
+  if (!existing) problems.push({ key, words: [word], pinned });
+  else if (pinned && !existing.pinned) Object.assign(existing, { words: [word], pinned: true });
+}
+
+/** The largest request amount the sandbox accepts: 999999999.99 (B-20, open). */
+const ceilingCents = 99_999_999_999;
+
+export type Amount = { cents: number; overCeiling: boolean };
+
+/**
+ * A request amount read exactly (B-19): a JSON number as the shortest decimal form of its double,
+ * a string as written; more than two decimals, zero or negative is no amount (pinned). Above the
+ * sandbox's ceiling it is an amount a server may refuse (B-20).
+ */
+export function amountOf(value: unknown, accept: { numbers: boolean; strings: boolean }): Amount | undefined {
   let text: string;
   if (typeof value === "number" && accept.numbers && Number.isFinite(value)) text = String(value);
   else if (typeof value === "string" && accept.strings) text = value;
   else return undefined;
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match || match[1].replace(/^0+/, "").length > 9) return undefined;
-  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents > 0 && cents <= maxCents ? cents : undefined;
+  if (!match) return undefined;
+  const whole = match[1].replace(/^0+(?=\d)/, "");
+  if (whole.length > 15) return { cents: Number.MAX_SAFE_INTEGER, overCeiling: true };
+  const cents = Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents > 0 ? { cents, overCeiling: cents > ceilingCents } : undefined;
 }
 
-/** `extras` member names of 1 to 40 characters (README, "extras limits"; no schema keyword can say it). */
-export function extrasNamesValid(extras: unknown): boolean {
-  if (typeof extras !== "object" || extras === null || Array.isArray(extras)) return true;
-  return Object.keys(extras).every((name) => name.length >= 1 && name.length <= 40);
+/** The problems of a request amount: pinned when it is no amount, optional above the ceiling. */
+export function amountProblems(problems: Problem[], amount: Amount | undefined, present: boolean): void {
+  if (!present) return;
+  if (amount === undefined) addProblem(problems, "amount", "invalid");
+  else if (amount.overCeiling) addProblem(problems, "amount", "invalid", false);
+}
+
+/** `extras` member names of 1 to 40 characters (B-21, open; no OpenAPI 3.0 keyword states it). */
+export function extrasNameProblems(problems: Problem[], extras: unknown): void {
+  if (typeof extras !== "object" || extras === null || Array.isArray(extras)) return;
+  if (!Object.keys(extras).every((name) => name.length >= 1 && name.length <= 40)) addProblem(problems, "extras", "invalid", false);
+}
+
+/** A body with an object of more than 100 members may be refused whole (B-21). */
+export function oversizedProblem(problems: Problem[], body: RequestBody): void {
+  if (body.readable && body.oversized) addProblem(problems, "body", "invalid", false);
 }
 
 type QuerySpec = { kind: "integer"; min: number; max: number } | { kind: "text" } | { kind: "enum"; values: readonly string[] };
 
 const intentStatuses = ["succeeded", "failed", "refunded", "canceled", "pending_authorization", "pending_capture", "pending_service_fee", "pending_service_fee_acceptance"] as const;
-const paging: Record<string, QuerySpec> = {
-  page: { kind: "integer", min: 1, max: 2 ** 31 - 1 },
-  per_page: { kind: "integer", min: 1, max: 100 },
-};
 
-/** The query parameters of the two lists (bank doc 4.4 and 4.8, README "per_page"). */
-export const listQueries: Record<string, Record<string, QuerySpec>> = {
-  listTransactionIntents: {
-    ...paging,
-    reference_number: { kind: "text" },
-    station_number: { kind: "text" },
-    status: { kind: "enum", values: intentStatuses },
-    submerchant_id: { kind: "integer", min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
-    type: { kind: "enum", values: ["bankpay", "bankpay_bnpl"] },
-  },
-  listCredits: {
-    ...paging,
-    creditable_type: { kind: "enum", values: ["transaction_intent", "bank_account"] },
-    creditable_id: { kind: "text" },
-    employee_number: { kind: "text" },
-    reference_number: { kind: "text" },
-    station_number: { kind: "text" },
-    status: { kind: "enum", values: ["pending", "failed", "succeeded", "canceled", "cancelled"] },
-  },
-};
+/** The query parameters of the two lists (bank doc 4.4 and 4.8; `per_page` bounds from the settings, B-5). */
+function listQueries(settings: SuiteSettings): Record<string, Record<string, QuerySpec>> {
+  const paging: Record<string, QuerySpec> = {
+    page: { kind: "integer", min: 1, max: 2 ** 31 - 1 },
+    per_page: { kind: "integer", min: 1, max: settings.per_page_max },
+  };
+  return {
+    listTransactionIntents: {
+      ...paging,
+      reference_number: { kind: "text" },
+      station_number: { kind: "text" },
+      status: { kind: "enum", values: intentStatuses },
+      submerchant_id: { kind: "integer", min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER },
+      type: { kind: "enum", values: ["bankpay", "bankpay_bnpl"] },
+    },
+    listCredits: {
+      ...paging,
+      creditable_type: { kind: "enum", values: ["transaction_intent", "bank_account"] },
+      creditable_id: { kind: "text" },
+      employee_number: { kind: "text" },
+      reference_number: { kind: "text" },
+      station_number: { kind: "text" },
+      status: { kind: "enum", values: ["pending", "failed", "succeeded", "canceled", "cancelled"] },
+    },
+  };
+}
 
 /**
- * Reads a list's query: declared parameters only (unknown ones are ignored), each at most once
- * (README, "Query parameters"); a bad one is `invalid` under its own name.
+ * Reads a list's query: declared parameters only (unknown ones are ignored, B-55), each at most
+ * once; a bad one is `invalid` under its own name (bank doc 4.4). Free-text filters over 255
+ * characters may be refused (B-21).
  */
-export function readQuery(operationId: string, url: string): { values: Record<string, string | number>; errors: FieldErrors } {
+export function readQuery(operationId: string, url: string, settings: SuiteSettings): { values: Record<string, string | number>; problems: Problem[] } {
   const search = new URL(url).searchParams;
   const values: Record<string, string | number> = {};
-  const errors: FieldErrors = {};
-  for (const [name, spec] of Object.entries(listQueries[operationId])) {
+  const problems: Problem[] = [];
+  for (const [name, spec] of Object.entries(listQueries(settings)[operationId])) {
     const given = search.getAll(name);
     if (given.length === 0) continue;
     const raw = given[0];
     let ok = given.length === 1;
     if (ok && spec.kind === "integer") ok = /^-?\d{1,18}$/.test(raw) && Number(raw) >= spec.min && Number(raw) <= spec.max;
-    if (ok && spec.kind === "text") ok = raw.length >= 1 && raw.length <= 255;
     if (ok && spec.kind === "enum") ok = spec.values.includes(raw);
-    if (!ok) addProblem(errors, name, "invalid");
-    else values[name] = spec.kind === "integer" ? Number(raw) : raw;
+    if (ok && spec.kind === "text" && raw.length === 0) ok = false;
+    if (!ok) addProblem(problems, name, "invalid");
+    else {
+      if (spec.kind === "text" && raw.length > 255) addProblem(problems, name, "invalid", false);
+      values[name] = spec.kind === "integer" ? Number(raw) : raw;
+    }
   }
-  return { values, errors };
+  return { values, problems };
 }

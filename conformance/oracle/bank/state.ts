@@ -15,7 +15,8 @@ export type AttemptRecord = {
   createdAt: Slot;
   message: Slot;
   referenceNumber: Slot;
-  responseCode: string;
+  /** A code the contract fixes, or a slot where the server chooses among codes (B-29). */
+  responseCode: string | Slot;
   status: "succeeded" | "cancelled";
 };
 
@@ -71,7 +72,8 @@ export type CreditRecord = {
   reason: Slot;
   cancelMessage: Slot | null;
   referenceNumber: Slot;
-  stationNumber: string | null;
+  /** The station number: the store number given, null when failed, a slot where the server chooses (B-49). */
+  stationNumber: string | null | Slot;
   /** The creation's store number, for the station_number filter. */
   storeNumber: string | null;
 };

@@ -1,5 +1,5 @@
 // The bank objects as the contract says each view must show them, built from the model's records.
-import { exact, held, object, Slot, type Expected } from "../expect.js";
+import { anyOf, exact, held, object, ruled, Slot, type Expected } from "../expect.js";
 import { currencyPattern, datesWithin, named, type Window } from "../forms.js";
 import type { AttemptRecord, BankState, CreditRecord, IntentRecord } from "./state.js";
 
@@ -18,7 +18,7 @@ function attempt(record: AttemptRecord | null): Expected {
     created_at: held(record.createdAt),
     message: held(record.message),
     reference_number: held(record.referenceNumber),
-    response_code: record.responseCode,
+    response_code: typeof record.responseCode === "string" ? record.responseCode : held(record.responseCode),
     status: record.status,
   });
 }
@@ -44,27 +44,33 @@ function sharedMembers(intent: IntentRecord, state: BankState): Record<string, E
     reference_id: slotOrNull(intent.referenceId),
     service_fee: held(intent.serviceFee),
     service_fee_id: exact(intent.serviceFeeId),
-    transaction_adverse_type: exact(intent.adverse),
   };
   if (intent.payments) members.payments = held(intent.payments);
   return members;
 }
 
-/** Full view: secret-key read, list items, action responses. */
-export function fullIntentView(intent: IntentRecord, state: BankState): Expected {
+/** `transaction_adverse_type`: in list items (bank doc 2.1); elsewhere present or absent (B-26). */
+const adverseType = (intent: IntentRecord, inList: boolean) =>
+  (inList ? { members: { transaction_adverse_type: ruled("bank §2.1", exact(intent.adverse)) }, optional: {} } : { members: {}, optional: { transaction_adverse_type: ruled("B-26", exact(intent.adverse)) } });
+
+/** Full view: secret-key read, list items (`inList`), action responses (B-4). */
+export function fullIntentView(intent: IntentRecord, state: BankState, inList = false): Expected {
+  const adverse = adverseType(intent, inList);
   return object({
     ...sharedMembers(intent, state),
+    ...adverse.members,
     captured_at: slotOrNull(intent.capturedAt),
     captured_status: exact(intent.capturedStatus),
     capture_reference_id: slotOrNull(intent.captureReferenceId),
     extras: exact(intent.extras),
     service_fee_accepted_at: held(intent.serviceFeeAcceptedAt),
-  });
+  }, adverse.optional);
 }
 
-/** Reduced view: publishable-key read and the address update. */
+/** Reduced view: publishable-key read and the address update (B-4). */
 export function publicIntentView(intent: IntentRecord, state: BankState): Expected {
-  return object({ ...sharedMembers(intent, state), is_mailable: held(intent.isMailable) });
+  const adverse = adverseType(intent, false);
+  return object({ ...sharedMembers(intent, state), is_mailable: held(intent.isMailable) }, adverse.optional);
 }
 
 /**
@@ -89,6 +95,10 @@ export function schedule(amountCents: number, created: Window): Slot {
   }, "B-41"));
 }
 
+/** B-42: a cancelled credit is `cancelled` in the cancel response; reads and lists may say `canceled`. */
+const creditStatus = (status: CreditRecord["status"], where: "create" | "cancel" | "read") =>
+  (status === "cancelled" && where !== "cancel" ? ruled("B-42", anyOf([exact("cancelled"), exact("canceled")])) : exact(status));
+
 /** A credit (bank doc 2.4) as every response shows it. */
 export function creditView(credit: CreditRecord, where: "create" | "cancel" | "read"): Expected {
   const members: Record<string, Expected> = {
@@ -96,23 +106,26 @@ export function creditView(credit: CreditRecord, where: "create" | "cancel" | "r
     amount: exact(credit.amount),
     creditable: object({ type: credit.creditableType, id: credit.creditableId }),
     type: exact(credit.type),
-    status: exact(credit.status),
+    status: creditStatus(credit.status, where),
     created_at: held(credit.createdAt),
     updated_at: held(credit.updatedAt),
-    employee_number: exact(credit.employeeNumber),
     extras: exact(credit.extras),
     reason: held(credit.reason),
     cancel_message: credit.cancelMessage === null ? exact(null) : held(credit.cancelMessage),
     reference_number: held(credit.referenceNumber),
   };
   const optional: Record<string, Expected> = {};
+  // B-48: an employee number given is answered; none may be null or absent.
+  if (credit.employeeNumber !== null) members.employee_number = exact(credit.employeeNumber);
+  else optional.employee_number = ruled("B-48", exact(null));
+  const station = credit.stationNumber instanceof Slot ? held(credit.stationNumber) : exact(credit.stationNumber);
   // creditable_id: in unlinked credit output and in the cancel response (doc 2.4); elsewhere optional.
   if (credit.type === "unlinked" || where === "cancel") members.creditable_id = exact(credit.creditableId);
   else optional.creditable_id = exact(credit.creditableId);
   // transaction_intent_id (deprecated): present for linked credits.
   if (credit.type === "linked") members.transaction_intent_id = exact(credit.creditableId);
   // station_number: in list, read and failed-create output (doc 2.4); optional elsewhere.
-  if (where === "read" || (where === "create" && credit.status === "failed")) members.station_number = exact(credit.stationNumber);
-  else optional.station_number = exact(credit.stationNumber);
+  if (where === "read" || (where === "create" && credit.status === "failed")) members.station_number = station;
+  else optional.station_number = station;
   return object(members, optional);
 }

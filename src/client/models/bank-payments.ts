@@ -66,9 +66,11 @@ export interface CreditListQuery extends QueryOf<operations["listCredits"]> {}
 export interface PageLinks extends Schema<"PageLinks"> {}
 /** Paging facts of a list answer. */
 export interface PageMeta extends Schema<"PageMeta"> {}
+/** A transaction intent in a list page: the full view, with `transaction_adverse_type` always present. */
+export interface TransactionIntentListItem extends Schema<"TransactionIntentListItem"> {}
 /** One page of transaction intents. */
 export interface TransactionIntentPage extends Schema<"TransactionIntentListResponse"> {
-  data: TransactionIntent[];
+  data: TransactionIntentListItem[];
   links: PageLinks;
   meta: PageMeta;
 }

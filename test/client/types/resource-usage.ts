@@ -148,12 +148,12 @@ export async function guardsAcceptOnlyMatchableErrors() {
   isNotFound(read.error);
   // @ts-expect-error creating an intent documents no 404
   isNotFound(creation.error);
-  isUnauthenticated(read.error);
+  isUnauthenticated(read.error, read.response);
   // @ts-expect-error the check cashing service documents no 401
-  isUnauthenticated(payroll.error);
+  isUnauthenticated(payroll.error, payroll.response);
+  isForbidden(creation.error, creation.response);
+  // @ts-expect-error a guard needs the response: 401 and 403 bodies are alike (free text)
   isForbidden(creation.error);
-  // @ts-expect-error reading an intent documents no 403
-  isForbidden(read.error);
   isPayrollErrorBody(payroll.error);
   // @ts-expect-error a bank error is never a payroll error body
   isPayrollErrorBody(action.error);
