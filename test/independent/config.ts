@@ -4,6 +4,7 @@
 // suite is told in step.
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
+import type { Fault } from "./faults.js";
 
 export type Enrolment = {
   bank_accounts: Array<{ id: string; consumer_id: string }>;
@@ -28,6 +29,8 @@ export type ServerConfig = {
   chainNumber: string;
   enrolment: Enrolment;
   policy: Policy;
+  /** A deviation switched on to make this server wrong in one way (faults.ts); none when correct. */
+  fault?: Fault;
 };
 
 const here = new URL(".", import.meta.url);
@@ -39,7 +42,7 @@ function cents(text: string): number {
   return Number(whole) * 100 + Number(part.padEnd(2, "0"));
 }
 
-export function loadConfig(): ServerConfig {
+export function loadConfig(fault?: Fault): ServerConfig {
   const enrolment = JSON.parse(readFileSync(fixturesFile, "utf8")) as Enrolment;
   const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as Record<string, string | number>;
   return {
@@ -47,6 +50,7 @@ export function loadConfig(): ServerConfig {
     secretKey: `isk_${randomBytes(12).toString("hex")}`,
     publishableKey: `ipk_${randomBytes(12).toString("hex")}`,
     chainNumber: "CH-558120",
+    fault,
     enrolment,
     policy: {
       captureAdjustmentLimitCents: cents(String(settings.capture_adjustment_limit)),

@@ -6,6 +6,7 @@ import { bankApp } from "./bank/app.js";
 import { sendJson, listen } from "./http.js";
 import { checkCashingApp, checkCashingCrash } from "./check-cashing/app.js";
 import { fixturesFile, loadConfig, settingsFile } from "./config.js";
+import type { Fault } from "./faults.js";
 
 export type IndependentServers = {
   bankUrl: string;
@@ -18,10 +19,10 @@ export type IndependentServers = {
   close: () => Promise<void>;
 };
 
-export async function startIndependentServers(options: { bankPort?: number; checkCashingPort?: number } = {}): Promise<IndependentServers> {
-  const config = loadConfig();
+export async function startIndependentServers(options: { bankPort?: number; checkCashingPort?: number; fault?: Fault } = {}): Promise<IndependentServers> {
+  const config = loadConfig(options.fault);
   const bank = await listen(bankApp(config), options.bankPort ?? 0, (response) => sendJson(response, 500, { message: "Something went wrong on our side." }));
-  const checkCashing = await listen(checkCashingApp(), options.checkCashingPort ?? 0, checkCashingCrash).catch(async (error) => {
+  const checkCashing = await listen(checkCashingApp(options.fault), options.checkCashingPort ?? 0, checkCashingCrash).catch(async (error) => {
     await bank.close();
     throw error;
   });

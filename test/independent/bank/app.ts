@@ -189,7 +189,8 @@ export function bankApp(config: ServerConfig) {
   };
 
   return async (request: IncomingMessage, response: ServerResponse) => {
-    const reply = await answer(request);
+    const answered = await answer(request);
+    const reply = config.fault === "not-found-text" && answered.status === 404 ? { ...answered, body: { message: "Not found." } } : answered;
     if (!request.complete) request.resume(); // a body nobody read is drained so the connection stays usable
     sendJson(response, reply.status, reply.body);
   };

@@ -45,7 +45,9 @@ export class Credits {
 
   cancel(credit: Credit): Reply {
     switch (credit.status) {
-      case "canceled": return creditConflict("already_cancelled", "This credit was cancelled earlier.");
+      case "canceled":
+        if (this.config.fault === "credit-cancelled-twice") break;
+        return creditConflict("already_cancelled", "This credit was cancelled earlier.");
       case "pending": return creditConflict("still_processing", "This credit is still being processed; try again later.");
       case "failed": return creditConflict("failed", "A failed credit has nothing to cancel.");
     }

@@ -27,7 +27,8 @@ export class Intents {
 
   /** The reduced view: consumers enrolled with an even-numbered account have an e-mail address on file. */
   reduced(intent: Intent) {
-    return publicView(intent, this.config.chainNumber, /[02468]$/.test(intent.consumerId));
+    const view = publicView(intent, this.config.chainNumber, /[02468]$/.test(intent.consumerId));
+    return this.config.fault === "reduced-view-leaks-extras" ? { ...view, extras: intent.extras } : view;
   }
 
   create(request: CreateIntentRequest): Reply {
@@ -94,7 +95,7 @@ export class Intents {
       }
       case "refund": {
         const amount = request.amount ?? intent.amountCaptured!;
-        if (amount > intent.amountCaptured!) return validation({ amount: ["invalid"] }, "75");
+        if (amount > intent.amountCaptured! && this.config.fault !== "refund-over-debit") return validation({ amount: ["invalid"] }, "75");
         if (amount < intent.amountCaptured!) return validation({ amount: ["invalid"] }, "81");
         intent.refund = { amount, createdAt: isoTime(), message: "Refund accepted and queued for the ACH network.", referenceNumber: reference("RFD"), responseCode: "21", status: "succeeded" };
         intent.amountRefundedTotal = amount;
@@ -158,7 +159,7 @@ export class Intents {
 
   private authorize(intent: Intent): void {
     intent.status = "pending_capture";
-    intent.authorizedAt = isoTime();
+    intent.authorizedAt = this.config.fault === "authorized-at-without-offset" ? isoTime().replace(/\+00:00$/, "") : isoTime();
     intent.reason = "Approved by the bank; ready to capture.";
   }
 

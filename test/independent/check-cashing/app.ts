@@ -7,6 +7,7 @@ import { randomInt } from "node:crypto";
 import { digits, isoTime } from "../wire.js";
 import { readMicr } from "./micr.js";
 import { problemsOf, type Problem } from "./request.js";
+import type { Fault } from "../faults.js";
 
 const route = "/v1/payroll";
 const customerCare = "888-555-0199";
@@ -33,7 +34,7 @@ function correction(problem: Problem, trxID: string | undefined): Entry {
     : entry("correction", "1001", "A field does not meet its format.", `"${problem.path}" must be ${problem.rule}.`, trxID);
 }
 
-export function checkCashingApp() {
+export function checkCashingApp(fault?: Fault) {
   /** Every trxID a request has carried: "not repeatable across requests" (cc §2.1), whatever the answer was. */
   const seenTrxIds = new Set<string>();
   let lastRefId = 0;
@@ -70,20 +71,27 @@ export function checkCashingApp() {
     if (!check) {
       return { status: 400, body: { errors: [entry("correction", "1006", "The MICR line could not be read.", "account.micrData needs a routing number, an account number and a check number.", trxID)] } };
     }
-    if (repeated) {
+    if (repeated && fault !== "trxid-reuse-approved") {
       return { status: 400, body: { errors: [entry("correction", "1005", "This trxID was used before.", "Send each request with a new trxID.", trxID)] } };
     }
-    return { status: 200, body: { trxID, trxRefID: nextRefId(), approvalNum: digits(6), ...check } };
+    const echoed = fault === "approval-trxid-not-echoed" ? `${trxID!.slice(0, -1)}${trxID!.endsWith("0") ? "1" : "0"}` : trxID;
+    return { status: 200, body: { trxID: echoed, trxRefID: nextRefId(), approvalNum: digits(6), ...check } };
   };
 
   return async (request: IncomingMessage, response: ServerResponse) => {
     const reply = await answer(request);
     if (!request.complete) request.resume();
-    sendJson(response, reply.status, reply.body);
+    sendJson(response, reply.status, fault === "response-code-three-digits" ? withShortCodes(reply.body) : reply.body);
   };
 }
 
 /** What a crash answers: a system error in the documented shape. */
 export function checkCashingCrash(response: ServerResponse): void {
   sendJson(response, 500, { errors: [entry("system_error", "9999", "The service failed; try again.", "Internal error.", undefined)] });
+}
+
+/** The `response-code-three-digits` fault: every entry's responseCode loses its first digit. */
+function withShortCodes(body: unknown): unknown {
+  const errors = (body as { errors?: Entry[] }).errors;
+  return errors ? { errors: errors.map((e) => ({ ...e, responseCode: e.responseCode.slice(1) })) } : body;
 }
