@@ -74,6 +74,7 @@ describe("conformance suite against an independent implementation (full profile,
       // Control: the correct server's run names none of them, so the fault is what was caught.
       const control = rulesNamed(correct.get(spec.service)!);
       assert.deepEqual(expected.filter((rule) => control.has(rule)), [], "the correct server's run names the same rule");
+      console.log(`# fault ${fault}: ${failedChecks(result).length} failed checks, naming ${expected.join(", ")}`);
     });
   }
 });

@@ -21,7 +21,7 @@ export const faults = {
     what: "cancelling a cancelled credit succeeds again instead of 409 already_cancelled (bank §3.2)",
   },
   "refund-over-debit": {
-    service: "bank-payments", rules: ["bank §8", "bank §7.4", "bank §3.1", "B-31"],
+    service: "bank-payments", rules: ["B-35", "bank §8"],
     what: "a refund larger than the captured amount is accepted (bank §8: \"refund amount may not exceed the approved debit (code 75)\")",
   },
   "authorized-at-without-offset": {
