@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // `conformance --service bank-payments --base-url URL --secret-key K --publishable-key K
-//  [--profile full|mock] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
+//  [--profile full|mock] [--openapi 3.0|3.1] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
 //  [--runs N] [--max-commands N] [--time-budget S] [--thorough] [--clock-skew S] [--layers L,...]`
 // `conformance --service check-cashing --base-url URL`
 // Prints the sequences' seed first and the failures in full at the end; exits 1 on any failure;
 // the last line is `N passed, N failed[, N skipped]`.
 import { parseArgs } from "node:util";
-import { serviceNames, type ServiceName } from "../src/openapi/documents.js";
+import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
 import { failureText } from "./failures.js";
 import { oracleLine } from "./report.js";
 import { runConformance, summaryLine } from "./runner.js";
@@ -18,6 +18,7 @@ const usage = `Usage: conformance --service bank-payments|check-cashing --base-u
   --secret-key K        secret key (bank-payments)
   --publishable-key K   publishable key (bank-payments)
   --profile full|mock   full: a stateful implementation, judged by the oracle (default); mock: a stateless mock such as Prism
+  --openapi 3.0|3.1     the OpenAPI version of the documents that validate every response (default 3.0)
   --report DIR          write JUnit XML and a Markdown report (failures first, coverage matrix, score) into DIR
   --no-triggers         skip the checks that need the reference sandbox's test triggers
   --quiet               print failures and the summary only
@@ -47,6 +48,7 @@ async function main(): Promise<number> {
       "secret-key": { type: "string" },
       "publishable-key": { type: "string" },
       profile: { type: "string", default: "full" },
+      openapi: { type: "string", default: "3.0" },
       report: { type: "string" },
       "no-triggers": { type: "boolean", default: false },
       quiet: { type: "boolean", default: false },
@@ -69,6 +71,7 @@ async function main(): Promise<number> {
   const service = values.service as ServiceName;
   const layers = values.layers?.split(",").map((layer) => layer.trim()) as Layer[] | undefined;
   if (!serviceNames.includes(service) || !values["base-url"] || !["full", "mock"].includes(values.profile!)
+    || !openapiVersions.includes(values.openapi as OpenApiVersion)
     || layers?.some((layer) => !["dredd", "scenarios", "sequences"].includes(layer))) {
     console.error(usage);
     return 2;
@@ -90,6 +93,7 @@ async function main(): Promise<number> {
     secretKey: values["secret-key"],
     publishableKey: values["publishable-key"],
     profile: values.profile as Profile,
+    openapi: values.openapi as OpenApiVersion,
     triggers: !values["no-triggers"],
     layers,
     sequences,

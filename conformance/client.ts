@@ -3,7 +3,7 @@
 // OpenAPI 3) and judged by the oracle when there is one (full profile). A response whose status is
 // not documented, whose content type is not JSON, whose body breaks the schema or that the oracle
 // did not predict is recorded as a violation that fails the check in progress.
-import type { ServiceName } from "../src/openapi/documents.js";
+import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
 import { lowerCaseHeaders, type Exchange } from "./oracle/exchange.js";
 import { describeVerdict, type Oracle } from "./oracle/oracle.js";
@@ -47,6 +47,8 @@ export class ApiClient {
     readonly profile: Profile,
     readonly observations: Observation[],
     readonly oracle?: Oracle,
+    /** The OpenAPI version whose documents validate the responses. */
+    readonly openapi: OpenApiVersion = "3.0",
   ) {}
 
   /** Records an exchange and has the oracle judge it; a wrong response becomes a violation. */
@@ -70,7 +72,7 @@ export class ApiClient {
   }
 
   get validator() {
-    return validatorFor(this.service);
+    return validatorFor(this.service, this.openapi);
   }
 
   authHeader(key: KeyChoice): string | undefined {

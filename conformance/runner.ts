@@ -12,6 +12,7 @@ import { preflight } from "./preflight.js";
 import { writeReports } from "./report.js";
 import { curlLines } from "./repro.js";
 import { scenariosFor } from "./scenarios/index.js";
+import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation } from "./types.js";
 
@@ -26,10 +27,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const observations: Observation[] = [];
   const keys = { secret: options.secretKey, publishable: options.publishableKey };
   const skewMs = options.clockSkewSeconds === undefined ? defaultSkewMs : options.clockSkewSeconds * 1000;
-  const oracleOptions = { keys, triggers, skewMs, isFresh, settings: options.settings, fixtures: options.fixtures };
+  const settings = { ...defaultSettings, ...options.settings };
+  const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
-  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle);
+  const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi);
   const checks: CheckResult[] = [];
   const record = (result: CheckResult) => {
     checks.push(result);
@@ -71,11 +73,16 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });
           continue;
         }
+        const unjudgeable = scenario.unjudgeable?.(settings);
+        if (unjudgeable) {
+          record({ ...base, outcome: "skipped", reason: unjudgeable, durationMs: 0 });
+          continue;
+        }
         if (options.failFast && failed()) break;
         const api = client();
         const scenarioStarted = Date.now();
         try {
-          await scenario.run({ api, profile });
+          await scenario.run({ api, profile, settings });
           if (api.violations.length > 0) throw new Error(api.violations.slice(0, 3).join(" | "));
           record({ ...base, outcome: "passed", durationMs: Date.now() - scenarioStarted });
         } catch (error) {
@@ -89,7 +96,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (layer === "sequences" && profile === "full" && oracle) {
       const outcome = await runSequences({
-        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations,
+        service: options.service, baseUrl: options.baseUrl, keys, oracle: oracleOptions, observations, openapi: options.openapi,
         stats: oracle.stats, options: { ...options.sequences, noShrink: options.sequences?.noShrink ?? options.failFast },
       });
       sequences = { seed: outcome.seed, runs: outcome.runs, path: outcome.path, replayPath: outcome.replayPath };

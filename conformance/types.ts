@@ -1,5 +1,5 @@
 // Shared vocabulary of the conformance suite: what is tested, how, and what came out.
-import type { ServiceName } from "../src/openapi/documents.js";
+import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import type { Fixtures } from "./fixtures-file.js";
 import type { Rule } from "./rules.js";
 import type { SuiteSettings } from "./settings.js";
@@ -14,6 +14,11 @@ export type ConformanceOptions = {
   publishableKey?: string;
   /** `full` for stateful implementations, `mock` for a stateless mock such as Prism. */
   profile?: Profile;
+  /**
+   * The OpenAPI version of the documents every response is validated against (default "3.0").
+   * Dredd reads only OpenAPI 3.0, so its transactions come from the 3.0 document either way.
+   */
+  openapi?: OpenApiVersion;
   /** Run the scenarios that rely on the reference sandbox's documented test triggers (default true). */
   triggers?: boolean;
   /** Layers to run, in this order (default: Dredd, scenarios, generated sequences; the mock profile has no sequences). */

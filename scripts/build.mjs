@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The pipeline: spec/*.tsp -> OpenAPI 3.0 documents -> TypeScript types, all under generated/.
-// The types are emitted as .ts modules (types only) so that tsc carries them into dist/.
+// The pipeline: spec/*.tsp -> OpenAPI 3.0 and 3.1 documents -> TypeScript types, all under
+// generated/. The 3.0 documents stay where they always were (generated/openapi/); the 3.1 twins,
+// compiled from the same source in the same run, go to generated/openapi/3.1/. The types are
+// emitted from the 3.0 documents as .ts modules (types only) so that tsc carries them into dist/.
 //
 //   node scripts/build.mjs             rebuild generated/
 //   node scripts/build.mjs --out DIR   build into DIR instead (the drift test compares the two)
@@ -27,6 +29,15 @@ function parseOutDir(argv) {
   const at = argv.indexOf("--out");
   return at === -1 ? join(root, "generated") : resolve(argv[at + 1]);
 }
+
+/**
+ * The published OpenAPI versions: TypeSpec's output folder for each (tspconfig.yaml lists both
+ * versions, so it writes one folder per version) and where the build publishes it.
+ */
+export const openapiVersions = [
+  { version: "3.0", emitted: "3.0.0", folder: "openapi" },
+  { version: "3.1", emitted: "3.1.0", folder: join("openapi", "3.1") },
+];
 
 /** Runs the TypeSpec compiler (with the linter, warnings as errors) into a scratch folder. */
 function compileContract(scratch) {
@@ -146,6 +157,128 @@ export function withoutNamespacePrefix(document, prefix) {
   return renamed;
 }
 
+/** Applies `rewrite` to every schema-holding part of a document (paths and components). */
+function everySchema(document, rewrite) {
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== "object") return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) out[key] = walk(value);
+    return rewrite(out);
+  };
+  document.paths = walk(document.paths);
+  document.components = walk(document.components);
+  return document;
+}
+
+const isNullSchema = (schema) => schema !== null && typeof schema === "object" && Object.keys(schema).length === 1 && schema.type === "null";
+
+/**
+ * `X | null` as OpenAPI 3.1 writes it. TypeSpec emits `anyOf: [X, {type: "null"}]`; an inline X
+ * of one `type` becomes `type: [X's type, "null"]` beside X's other keywords, and an enum lists
+ * `null` among its values (in 3.1 `enum` is checked beside `type`, so without it null would be
+ * refused). A `$ref` X keeps the `anyOf`: that is 3.1's own form for a nullable reference.
+ */
+export function nullInType(document) {
+  return everySchema(document, (schema) => {
+    const branches = schema.anyOf;
+    if (!Array.isArray(branches) || branches.length !== 2 || !branches.some(isNullSchema)) return schema;
+    const [other] = branches.filter((branch) => !isNullSchema(branch));
+    if (other === undefined || other.$ref !== undefined || typeof other.type !== "string") return schema;
+    const { anyOf: _anyOf, ...holder } = schema;
+    for (const key of Object.keys(other)) {
+      if (key in holder) throw new Error(`nullable schema: ${key} both in the union and in its member`);
+    }
+    const merged = { ...other, ...holder, type: [other.type, "null"] };
+    if (Array.isArray(other.enum) && !other.enum.includes(null)) merged.enum = [...other.enum, null];
+    return merged;
+  });
+}
+
+/**
+ * A named `X | null` (a TypeSpec union with a null member, such as `CapturedStatus`) as a
+ * nullable reference: the component states X alone and each reference to it becomes
+ * `anyOf: [{$ref}, {type: "null"}]`. With the component nullable itself (`type: [string, null]`,
+ * `null` in its enum), swagger-typescript-api 13.13 and openapi-typescript-codegen 0.31 drop the
+ * null and type `captured_status` as the bare enum; with nullable references all five generators
+ * of "Works with" type it as the enum or null. Run before nullInType (which merges the rest).
+ */
+export function nullableReferences(document) {
+  const schemas = document.components?.schemas ?? {};
+  const nullable = new Set();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const branches = schema.anyOf;
+    if (!Array.isArray(branches) || branches.length !== 2 || !branches.some(isNullSchema)) continue;
+    const [other] = branches.filter((branch) => !isNullSchema(branch));
+    if (other === undefined || other.$ref !== undefined) continue;
+    const { anyOf: _anyOf, ...holder } = schema;
+    for (const key of Object.keys(other)) {
+      if (key in holder) throw new Error(`${name}: ${key} both in the union and in its member`);
+    }
+    schemas[name] = { ...other, ...holder };
+    nullable.add(`#/components/schemas/${name}`);
+  }
+  return everySchema(document, (schema) => {
+    if (!nullable.has(schema.$ref)) return schema;
+    const { $ref, ...siblings } = schema;
+    return { anyOf: [{ $ref }, { type: "null" }], ...siblings };
+  });
+}
+
+/**
+ * A closed model and a map as every tool reads them. TypeSpec's 3.1 emitter states both with
+ * `unevaluatedProperties` (`{not: {}}` for closed); none of the generators of "Works with" reads
+ * that keyword (a map's value type would be lost), while `additionalProperties` (`false` for
+ * closed) is read by all. The two are the same schema when nothing beside them evaluates
+ * properties (`allOf`, `anyOf`, `oneOf`, `$ref`, ...); such a schema stops the build.
+ */
+export function mapsAsAdditionalProperties(document) {
+  const applicators = ["allOf", "anyOf", "oneOf", "$ref", "if", "dependentSchemas", "patternProperties"];
+  return everySchema(document, (schema) => {
+    if (!("unevaluatedProperties" in schema)) return schema;
+    const beside = applicators.filter((key) => key in schema);
+    if (beside.length > 0 || "additionalProperties" in schema) {
+      throw new Error(`unevaluatedProperties beside ${beside.join(", ") || "additionalProperties"}: not the same as additionalProperties`);
+    }
+    const value = schema.unevaluatedProperties;
+    const closed = value && typeof value === "object" && Object.keys(value).length === 1 && value.not && Object.keys(value.not).length === 0;
+    return Object.fromEntries(Object.entries(schema).map(([key, kept]) => (key === "unevaluatedProperties" ? ["additionalProperties", closed ? false : value] : [key, kept])));
+  });
+}
+
+/**
+ * A reference with its own description, as 3.1 writes it. OpenAPI 3.0 ignores the siblings of a
+ * `$ref`, so TypeSpec wraps a described reference in a one-branch `allOf`; 3.1 applies a `$ref`'s
+ * siblings (JSON Schema 2020-12), so the wrapper goes and the reference carries them itself.
+ */
+export function referencesWithSiblings(document) {
+  return everySchema(document, (schema) => {
+    const branches = schema.allOf;
+    if (!Array.isArray(branches) || branches.length !== 1 || typeof branches[0]?.$ref !== "string" || Object.keys(branches[0]).length !== 1) return schema;
+    const { allOf: _allOf, ...siblings } = schema;
+    if ("$ref" in siblings) return schema;
+    return { $ref: branches[0].$ref, ...siblings };
+  });
+}
+
+/**
+ * The length of an `extras` member name, which only 3.1 can state (`propertyNames`). The limit is
+ * the contract decision `Limits.extrasKey` of spec/bank-payments/common.tsp; names are at least
+ * one character long.
+ */
+export function extrasKeyLimit(source = readFileSync(join(root, "spec", "bank-payments", "common.tsp"), "utf8")) {
+  const match = /\bconst extrasKey = (\d+);/.exec(source);
+  if (!match) throw new Error("spec/bank-payments/common.tsp: Limits.extrasKey not found (the 3.1 documents state it as propertyNames)");
+  return Number(match[1]);
+}
+
+/** `propertyNames` on the `extras` object of a 3.1 document that has one (the bank document). */
+export function withExtrasMemberNames(document, maxLength = extrasKeyLimit()) {
+  const extras = document.components?.schemas?.Extras;
+  if (extras) extras.propertyNames = { minLength: 1, maxLength };
+  return document;
+}
+
 /** Every operation of a document by its operationId. */
 function operationsById(document) {
   const operations = new Map();
@@ -208,11 +341,32 @@ function linkRows(name) {
   return existsSync(file) ? parse(readFileSync(file, "utf8")) : [];
 }
 
-/** Every rewrite of a freshly compiled document, in order. */
+/** Every rewrite of a freshly compiled OpenAPI 3.0 document, in order. */
 export function publishable(document, namespace, name) {
   let out = withParameterExamples(normalise(document));
   if (namespace === "SandboxHelpers") out = withoutNamespacePrefix(out, "BankPayments.");
   return withLinks(out, linkRows(name));
+}
+
+/**
+ * Every rewrite of a freshly compiled OpenAPI 3.1 document, in order. None of the 3.0 rewrites:
+ * nullable enums are plain in 3.1 and parameters keep TypeSpec's named `examples` (the single
+ * `example` was for Dredd, which reads only 3.0).
+ */
+export function publishable31(document, namespace, name) {
+  let out = document;
+  if (namespace === "SandboxHelpers") out = withoutNamespacePrefix(out, "BankPayments.");
+  out = nullInType(nullableReferences(referencesWithSiblings(mapsAsAdditionalProperties(out))));
+  out = withExtrasMemberNames(out);
+  return withLinks(out, linkRows(name));
+}
+
+/** The published YAML form: quoted wherever a YAML 1.1 loader would read a string as something else. */
+export function publishedYaml(value) {
+  // Written with the YAML 1.1 schema, so that dates (`"1988-04-12"`), `"yes"`, `"on"` and the like
+  // are quoted: js-yaml's default schema, PyYAML and Dredd would load them as dates or booleans.
+  // Quoted scalars read the same under YAML 1.2.
+  return `# ${header}\n${stringify(value, { lineWidth: 0, aliasDuplicateObjects: false, version: "1.1" })}`;
 }
 
 /**
@@ -243,7 +397,7 @@ export function publishableWorkflows(text, documents) {
       }
     }
   }
-  return `# ${header}\n${stringify(workflows, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+  return publishedYaml(workflows);
 }
 
 /** The authored Arazzo documents, by published file name. */
@@ -253,25 +407,31 @@ export function workflowSources() {
     .map((file) => ({ file, text: readFileSync(join(folder, file), "utf8") }));
 }
 
+/** Writes one published document as JSON and YAML. */
+function writeDocument(folder, name, document) {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
+  writeFileSync(join(folder, `${name}.yaml`), publishedYaml(document));
+}
+
 async function main() {
   const outDir = parseOutDir(process.argv);
   const scratch = mkdtempSync(join(tmpdir(), "contract-build-"));
   try {
     compileContract(scratch);
-    mkdirSync(join(outDir, "openapi"), { recursive: true });
     mkdirSync(join(outDir, "types"), { recursive: true });
     mkdirSync(join(outDir, "arazzo"), { recursive: true });
     const documents = {};
-    for (const { namespace, name } of services) {
-      const document = publishable(JSON.parse(readFileSync(join(scratch, `${namespace}.json`), "utf8")), namespace, name);
-      documents[name] = document;
-      writeFileSync(join(outDir, "openapi", `${name}.json`), `${JSON.stringify(document, null, 2)}\n`);
-      writeFileSync(
-        join(outDir, "openapi", `${name}.yaml`),
-        `# ${header}\n${stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })}`,
-      );
-      const ast = await openapiTS(document, { alphabetize: false, exportType: false });
-      writeFileSync(join(outDir, "types", `${name}.ts`), `// ${header}\n${astToString(ast)}`);
+    for (const { version, emitted, folder } of openapiVersions) {
+      for (const { namespace, name } of services) {
+        const compiled = JSON.parse(readFileSync(join(scratch, emitted, `${namespace}.json`), "utf8"));
+        const document = version === "3.0" ? publishable(compiled, namespace, name) : publishable31(compiled, namespace, name);
+        writeDocument(join(outDir, folder), name, document);
+        if (version !== "3.0") continue;
+        documents[name] = document;
+        const ast = await openapiTS(document, { alphabetize: false, exportType: false });
+        writeFileSync(join(outDir, "types", `${name}.ts`), `// ${header}\n${astToString(ast)}`);
+      }
     }
     for (const { file, text } of workflowSources()) {
       writeFileSync(join(outDir, "arazzo", file), publishableWorkflows(text, documents));

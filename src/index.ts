@@ -26,6 +26,12 @@ export type { RequestOptions } from "./client/api/call.js";
 export { PaginationError } from "./client/api/list.js";
 export type { ListError } from "./client/api/list.js";
 export { UnexpectedResponseError } from "./client/api/result.js";
+export { AmountError } from "./client/api/amount.js";
+export type { Amount, AmountProblem } from "./client/api/amount.js";
+export { ConnectionError } from "./client/api/connection-error.js";
+export type { ConnectionFailure } from "./client/api/connection-error.js";
+export { captureFailure, isCaptured } from "./client/capture.js";
+export type { CaptureFailure, CapturedTransactionIntent } from "./client/capture.js";
 export type { ApiError, ApiResult, PayrollBadRequestCode } from "./client/api/result.js";
 export type { TransportOptions } from "./client/api/transport.js";
 

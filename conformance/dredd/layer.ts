@@ -10,6 +10,9 @@
 // hooks replace every id anyway. Gavel's example-inferred body check is turned off (see before())
 // in favour of the full schema. Dredd also keeps only the first request example of each
 // operation (a warning), which the hooks replace with a body shaped for the status.
+//
+// Dredd reads OpenAPI 3.0 only, so it is always given the 3.0 document; the full schema check of
+// each response uses the client's validator, of the version the run asked for (`--openapi`).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";

@@ -1,8 +1,10 @@
 // A scenario: a named sequence of calls with assertions, read like a row of the API docs' tables.
 import type { ApiClient } from "../client.js";
+import type { SuiteSettings } from "../settings.js";
 import type { Profile } from "../types.js";
 
-export type ScenarioContext = { api: ApiClient; profile: Profile };
+/** What a scenario runs with: the server's settings as told to the suite (the contract's defaults otherwise). */
+export type ScenarioContext = { api: ApiClient; profile: Profile; settings: SuiteSettings };
 
 export type Scenario = {
   group: string;
@@ -11,6 +13,8 @@ export type Scenario = {
   profiles?: Profile[];
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
+  /** Why it cannot judge this server with these settings (the check is skipped with the reason); undefined when it can. */
+  unjudgeable?(settings: SuiteSettings): string | undefined;
   run(context: ScenarioContext): Promise<void>;
 };
 

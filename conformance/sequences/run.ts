@@ -3,7 +3,7 @@
 // sequence, which is reported with its seed, path and replayPath (all three replay it) and the
 // curl lines of its requests.
 import type * as FastCheck from "fast-check";
-import type { ServiceName } from "../../src/openapi/documents.js";
+import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { ApiClient } from "../client.js";
 import type { BankModel } from "../oracle/bank/model.js";
 import type { Exchange } from "../oracle/exchange.js";
@@ -22,6 +22,8 @@ export type SequenceRun = {
   /** The run's oracle totals, which every sequence's own oracle adds to. */
   stats: OracleStats;
   options: SequenceOptions;
+  /** The OpenAPI version whose documents validate the responses (default 3.0). */
+  openapi?: OpenApiVersion;
 };
 
 /** Default bounds of the full profile (README, "Generated sequences"); --thorough multiplies them. */
@@ -63,7 +65,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
     async (opening, sequence) => {
       executed += 1;
       const oracle = new Oracle({ ...run.oracle, service: run.service });
-      const api = new ApiClient(run.service, run.baseUrl, run.keys, "full", run.observations, oracle);
+      const api = new ApiClient(run.service, run.baseUrl, run.keys, "full", run.observations, oracle, run.openapi);
       const world = run.service === "bank-payments" ? bankWorld(api, oracle.model as BankModel) : payrollWorld(api);
       try {
         if (opening) await opening.run({}, world);

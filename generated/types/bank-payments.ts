@@ -570,7 +570,8 @@ export interface components {
          *     the reference sandbox accepts at most 50 members, keys of 1 to 40 characters, string values of
          *     at most 500 characters, and refuses more with 422 `{"extras": ["invalid"]}`; a server may accept
          *     more. OpenAPI 3.0 has no keyword for the length of a member name, so the 40-character key limit
-         *     is stated here and enforced by the sandbox, not by schema validators.
+         *     is stated here and enforced by the sandbox, not by schema validators; the 3.1 documents
+         *     also state it as `propertyNames`.
          */
         Extras: {
             [key: string]: components["schemas"]["ExtrasValue"];

@@ -11,7 +11,7 @@ import compareOpenApiSchemas from "openapi-schema-diff";
 const DOCUMENTATION = new Set(["description", "summary", "title", "example", "examples", "externalDocs", "deprecated", "xml"]);
 const UPPER_BOUNDS = new Set(["maxLength", "maxItems", "maxProperties", "maximum"]);
 const LOWER_BOUNDS = new Set(["minLength", "minItems", "minProperties", "minimum"]);
-const RESTRICTIONS = new Set(["pattern", "format", "multipleOf", "uniqueItems", "exclusiveMinimum", "exclusiveMaximum"]);
+const RESTRICTIONS = new Set(["pattern", "format", "multipleOf", "uniqueItems", "exclusiveMinimum", "exclusiveMaximum", "propertyNames"]);
 
 /**
  * What a change of one keyword does to the set of valid instances: "narrow" (fewer valid),
@@ -64,6 +64,10 @@ function schemaChanges(side, before, after, diffs, record) {
         const noun = parent === "enum" ? "enum values" : `${parent} branches`;
         if (removed.length > 0) record(verdict(side, "narrow"), where, `${noun} removed ${parent === "enum" ? JSON.stringify(removed) : removed.length}`);
         if (added.length > 0) record(verdict(side, "widen"), where, `${noun} added ${parent === "enum" ? JSON.stringify(added) : added.length}`);
+      } else if (parent === "type") {
+        // An OpenAPI 3.1 type list: a type added admits more instances, one removed fewer.
+        if (removed.length > 0) record(verdict(side, "narrow"), where, `types removed ${JSON.stringify(removed)}`);
+        if (added.length > 0) record(verdict(side, "widen"), where, `types added ${JSON.stringify(added)}`);
       } else if (parent === "required") {
         if (added.length > 0) record(verdict(side, "narrow"), where, `now required: ${added.join(", ")}`);
         if (removed.length > 0) record(verdict(side, "widen"), where, `no longer required: ${removed.join(", ")}`);
@@ -146,14 +150,61 @@ function mergeSingleAllOf(node, memo = new Map()) {
   return out;
 }
 
+const isNullSchema = (schema) => schema !== null && typeof schema === "object" && Object.keys(schema).length === 1 && schema.type === "null";
+
 /**
- * Every change from `before` to `after` (two parsed OpenAPI 3.0 documents), classified. Each has
+ * One dereferenced schema tree in a form both OpenAPI versions share, so that a 3.0 document and
+ * its 3.1 twin compare equal where they say the same: 3.0's `nullable: true` and 3.1's
+ * `anyOf: [X, {type: "null"}]` both become `type: [X's type, "null"]` (with `null` in an enum),
+ * and 3.0's boolean `exclusiveMinimum`/`exclusiveMaximum` take 3.1's numeric form.
+ */
+function versionNeutral(node, memo = new Map()) {
+  if (node === null || typeof node !== "object") return node;
+  if (memo.has(node)) return memo.get(node);
+  if (Array.isArray(node)) {
+    const out = [];
+    memo.set(node, out);
+    for (const item of node) out.push(versionNeutral(item, memo));
+    return out;
+  }
+  let out = {};
+  memo.set(node, out);
+  for (const [key, value] of Object.entries(node)) out[key] = versionNeutral(value, memo);
+  const branches = out.anyOf;
+  if (Array.isArray(branches) && branches.length === 2 && branches.some(isNullSchema)) {
+    const other = branches.find((branch) => !isNullSchema(branch));
+    // Merged when no validation keyword of the two collides (the holder's documentation wins).
+    if (other && typeof other.type === "string" && Object.keys(other).every((key) => !(key in out) || DOCUMENTATION.has(key))) {
+      delete out.anyOf;
+      for (const [key, value] of Object.entries(other)) if (!(key in out)) out[key] = value;
+      out.nullable = true;
+    }
+  }
+  if (out.nullable === true && typeof out.type === "string") out.type = [out.type, "null"];
+  if (out.nullable !== undefined) {
+    if (out.nullable === true && Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    delete out.nullable;
+  }
+  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]]) {
+    if (out[flag] === true) {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else if (out[flag] === false) {
+      delete out[flag];
+    }
+  }
+  return out;
+}
+
+/**
+ * Every change from `before` to `after` (two parsed OpenAPI 3.0 documents, or with
+ * `{ acrossVersions: true }` a 3.0 document and a 3.1 one, compared in the form they share), classified. Each has
  * a `key` that names it exactly (operation, place, schema path, change): the acknowledgement of
  * a breaking change quotes it.
  */
-export async function contractChanges(before, after) {
+export async function contractChanges(before, after, { acrossVersions = false } = {}) {
   const dereferenced = await Promise.all([before, after].map((document) => $RefParser.dereference(structuredClone(document))));
-  const [source, target] = dereferenced.map((document) => mergeSingleAllOf(document));
+  const [source, target] = dereferenced.map((document) => (acrossVersions ? versionNeutral(mergeSingleAllOf(document)) : mergeSingleAllOf(document)));
   const changes = [];
   const add = (kind, operation, where, path, what) => changes.push({ kind, operation, where, path, what, key: `${operation} ${where}${path ? ` ${path}` : ""}: ${what}` });
   const diff = compareOpenApiSchemas(source, target);

@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// npm run contract:diff: the changes of each published document since the last release
-// (baseline/openapi/), classified breaking, non-breaking or documentation, with the check's
-// verdict. `--all` lists the documentation changes too; `--check` exits 1 when the check fails;
-// `--acknowledge` prints the unacknowledged breaking changes as entries to paste into
-// baseline/acknowledged-breaking-changes.yaml.
+// npm run contract:diff: the changes of each published OpenAPI 3.0 document since the last release
+// (baseline/openapi/), classified breaking, non-breaking or documentation, and how each OpenAPI
+// 3.1 document differs from its 3.0 twin, with the check's verdict. Exits 1 when the check fails.
+// `--all` lists the documentation changes too; `--acknowledge` prints the unacknowledged breaking
+// changes as entries to paste into baseline/acknowledged-breaking-changes.yaml; `--root DIR`
+// reviews another checkout; `--check` is accepted for older scripts (the exit status is the same).
+import { join, resolve } from "node:path";
 import { stringify } from "yaml";
-import { reviewContract } from "./review.mjs";
+import { readAcknowledgements, readVersionDifferences, reviewContract, reviewVersions, root as defaultRoot } from "./review.mjs";
 
-const args = new Set(process.argv.slice(2));
-const reviews = await reviewContract();
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+const root = resolve(argv.includes("--root") ? argv[argv.indexOf("--root") + 1] : defaultRoot);
+const generatedDir = join(root, "generated", "openapi");
+const reviews = await reviewContract({
+  generatedDir, baseline: join(root, "baseline", "openapi"),
+  acknowledgements: readAcknowledgements(join(root, "baseline", "acknowledged-breaking-changes.yaml")),
+});
+const versionReviews = await reviewVersions({ generatedDir, differences: readVersionDifferences(join(root, "baseline", "openapi-3.1-differences.yaml")) });
 
 if (args.has("--acknowledge")) {
   const entries = Object.fromEntries(reviews.filter((r) => r.unacknowledged.length > 0)
@@ -18,6 +27,14 @@ if (args.has("--acknowledge")) {
 }
 
 let failed = false;
+const problemLines = (problems) => {
+  for (const problem of problems) {
+    failed = true;
+    process.stdout.write(`  PROBLEM: ${problem}\n`);
+  }
+};
+
+process.stdout.write("OpenAPI 3.0 documents, against the last release (baseline/openapi/):\n");
 for (const review of reviews) {
   const counts = { breaking: 0, "non-breaking": 0, documentation: 0 };
   for (const change of review.changes) counts[change.kind] += 1;
@@ -30,10 +47,16 @@ for (const review of reviews) {
     const mark = change.kind === "breaking" ? (unacknowledgedKeys.has(change.key) ? " [NOT ACKNOWLEDGED]" : " [acknowledged]") : "";
     process.stdout.write(`  ${change.kind.padEnd(13)} ${change.key}${mark}\n`);
   }
-  for (const problem of review.problems) {
-    failed = true;
-    process.stdout.write(`  PROBLEM: ${problem}\n`);
-  }
+  problemLines(review.problems);
 }
+
+process.stdout.write("\nOpenAPI 3.1 documents (generated/openapi/3.1/), against their 3.0 twins:\n");
+for (const review of versionReviews) {
+  const count = review.changes.length;
+  process.stdout.write(`\n${review.name}: ${count === 0 ? "states the same contract" : `the same contract, plus ${count} statement(s) only 3.1 can make`}\n`);
+  for (const change of review.changes) process.stdout.write(`  3.1 only      ${change.key}\n`);
+  problemLines(review.problems);
+}
+
 process.stdout.write(failed ? "\nThe contract change check fails (see PROBLEM lines).\n" : "\nThe contract change check passes.\n");
-if (failed && args.has("--check")) process.exit(1);
+if (failed) process.exit(1);

@@ -2,14 +2,15 @@
 // npm run contract:release: makes the committed documents the new baseline. It refuses while the
 // contract change check fails (an unacknowledged breaking change, a version not bumped as semver
 // requires) or while CHANGELOG.md's [Unreleased] section does not name the new version of each
-// document that changed. Then it copies generated/openapi/*.json to baseline/openapi/, empties
+// document that changed, or while a 3.1 document differs from its 3.0 twin beyond the listed
+// differences. Then it copies generated/openapi/*.json (3.0) to baseline/openapi/, empties
 // the acknowledgements, and turns [Unreleased] into the package version's section, dated today.
 // Bump package.json's version first (`npm version minor --no-git-tag-version`).
 //
 //   node scripts/contract/release.mjs [--root DIR] [--date YYYY-MM-DD] [--dry-run]
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { reviewContract, readAcknowledgements, root as defaultRoot } from "./review.mjs";
+import { readAcknowledgements, readVersionDifferences, reviewContract, reviewVersions, root as defaultRoot } from "./review.mjs";
 
 const acknowledgementsHeader = readFileSync(join(defaultRoot, "baseline", "acknowledged-breaking-changes.yaml"), "utf8")
   .split("\n").filter((line) => line.startsWith("#")).join("\n");
@@ -47,10 +48,12 @@ async function main() {
   const baselineDir = join(root, "baseline", "openapi");
   const acknowledgementsFile = join(root, "baseline", "acknowledged-breaking-changes.yaml");
   const reviews = await reviewContract({ generatedDir, baseline: baselineDir, acknowledgements: readAcknowledgements(acknowledgementsFile) });
+  // The 3.1 documents have no baseline of their own: they must state what their 3.0 twins state.
+  const versionReviews = await reviewVersions({ generatedDir, differences: readVersionDifferences(join(root, "baseline", "openapi-3.1-differences.yaml")) });
   const changelogFile = join(root, "CHANGELOG.md");
   const changelog = readFileSync(changelogFile, "utf8");
   const { version } = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-  const problems = releaseProblems(reviews, changelog, version);
+  const problems = [...releaseProblems(reviews, changelog, version), ...versionReviews.flatMap((r) => r.problems.map((p) => `${r.name} (OpenAPI 3.1): ${p}`))];
   if (problems.length > 0) {
     process.stderr.write(`Not released:\n${problems.map((p) => `  - ${p}`).join("\n")}\n`);
     process.exit(1);

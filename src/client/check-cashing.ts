@@ -1,5 +1,7 @@
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import type { paths } from "../../generated/types/check-cashing.js";
+import { explainingFetch } from "./api/connection-error.js";
+import { checkedBaseUrl } from "./base-url.js";
 import { serviceHeaders } from "./headers.js";
 
 /** A typed client of the Check Cashing Service (`POST /v1/payroll`). */
@@ -15,5 +17,6 @@ export interface CheckCashingClientOptions extends Omit<ClientOptions, "baseUrl"
  * documentation shows none); pass `headers` if a deployment needs one.
  */
 export function createCheckCashingClient(options: CheckCashingClientOptions): CheckCashingClient {
-  return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers) });
+  checkedBaseUrl("createCheckCashingClient", options.baseUrl, "check-cashing");
+  return createClient<paths>({ ...options, headers: serviceHeaders(undefined, options.headers), fetch: explainingFetch(options.fetch) });
 }

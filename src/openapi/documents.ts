@@ -1,4 +1,5 @@
-// The published OpenAPI documents, loaded from generated/openapi/ (the JSON twins of the YAML).
+// The published OpenAPI documents, loaded from generated/openapi/ (the JSON twins of the YAML):
+// OpenAPI 3.0 in generated/openapi/, the 3.1 twins in generated/openapi/3.1/.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,12 @@ export type DocumentName = ServiceName | "sandbox-helpers";
 
 export const documentNames: readonly DocumentName[] = [...serviceNames, "sandbox-helpers"];
 
-/** A parsed OpenAPI 3.0 document; kept loose because it is walked generically. */
+/** The OpenAPI versions each document is published in, from the same TypeSpec source. */
+export type OpenApiVersion = "3.0" | "3.1";
+
+export const openapiVersions: readonly OpenApiVersion[] = ["3.0", "3.1"];
+
+/** A parsed OpenAPI 3.0 or 3.1 document; kept loose because it is walked generically. */
 export type OpenApiDocument = {
   openapi: string;
   paths: Record<string, Record<string, OpenApiOperation | unknown>>;
@@ -43,14 +49,15 @@ function findPackageRoot(): string {
 
 export const packageRoot = findPackageRoot();
 
-/** Absolute path of a published document. */
-export function documentPath(service: DocumentName, format: "json" | "yaml" = "json"): string {
-  return join(packageRoot, "generated", "openapi", `${service}.${format}`);
+/** Absolute path of a published document (OpenAPI 3.0 unless another version is asked for). */
+export function documentPath(service: DocumentName, format: "json" | "yaml" = "json", version: OpenApiVersion = "3.0"): string {
+  const folder = version === "3.0" ? join(packageRoot, "generated", "openapi") : join(packageRoot, "generated", "openapi", version);
+  return join(folder, `${service}.${format}`);
 }
 
 /** Reads a published document afresh (callers may mutate their copy). */
-export function loadDocument(service: DocumentName): OpenApiDocument {
-  return JSON.parse(readFileSync(documentPath(service), "utf8")) as OpenApiDocument;
+export function loadDocument(service: DocumentName, version: OpenApiVersion = "3.0"): OpenApiDocument {
+  return JSON.parse(readFileSync(documentPath(service, "json", version), "utf8")) as OpenApiDocument;
 }
 
 const methods = ["get", "put", "post", "patch", "delete", "head", "options"] as const;

@@ -1,9 +1,16 @@
 // Validates JSON values against the schemas of a published OpenAPI document with Ajv.
 // One source of truth: the sandbox (requests), the conformance suite (responses) and the
 // project's tests (examples) all validate through this module.
+//
+// Either version of a document: OpenAPI 3.0 schemas are converted to JSON Schema (json-schema.ts)
+// for Ajv's default draft-07; OpenAPI 3.1 schemas are JSON Schema 2020-12 already and go to Ajv's
+// 2020 class as they are (its keywords such as `propertyNames` and `type` arrays included).
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { createRequire } from "node:module";
-import { loadDocument, operationsOf, pointerSegment, type LocatedOperation, type OpenApiDocument, type DocumentName } from "./documents.js";
+import {
+  loadDocument, operationsOf, pointerSegment, type DocumentName, type LocatedOperation, type OpenApiDocument, type OpenApiVersion,
+} from "./documents.js";
 import { toJsonSchema } from "./json-schema.js";
 
 // ajv-formats is CommonJS with a default export that ESM type resolution cannot call; require it.
@@ -27,9 +34,29 @@ function toSchemaErrors(errors: ErrorObject[] | null | undefined): SchemaError[]
   }));
 }
 
+/** The OpenAPI version of a parsed document, from its `openapi` member. */
+export function openapiVersionOf(document: OpenApiDocument): OpenApiVersion {
+  if (/^3\.0\.\d+$/.test(document.openapi)) return "3.0";
+  if (/^3\.1\.\d+$/.test(document.openapi)) return "3.1";
+  throw new Error(`OpenAPI ${document.openapi} is not supported (3.0 and 3.1 are)`);
+}
+
+/** Ajv for one OpenAPI version: draft-07 for 3.0 (after json-schema.ts), 2020-12 for 3.1. */
+function ajvFor(version: OpenApiVersion): Ajv {
+  const options = { strict: false, allErrors: true, validateSchema: false } as const;
+  const ajv = version === "3.0" ? new Ajv(options) : (new Ajv2020(options) as unknown as Ajv);
+  addFormats(ajv);
+  ajv.addFormat("int32", int32);
+  ajv.addFormat("int64", int64);
+  ajv.addFormat("double", anyNumber);
+  ajv.addFormat("float", anyNumber);
+  return ajv;
+}
+
 /** Ajv bound to one OpenAPI document, compiling (and caching) validators by JSON pointer. */
 export class OpenApiValidator {
   readonly document: OpenApiDocument;
+  readonly version: OpenApiVersion;
   readonly operations: LocatedOperation[];
   private readonly ajv: Ajv;
   private readonly id: string;
@@ -37,15 +64,12 @@ export class OpenApiValidator {
 
   constructor(document: OpenApiDocument, id = "openapi-document") {
     this.document = document;
+    this.version = openapiVersionOf(document);
     this.operations = operationsOf(document);
     this.id = id;
-    this.ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-    addFormats(this.ajv);
-    this.ajv.addFormat("int32", int32);
-    this.ajv.addFormat("int64", int64);
-    this.ajv.addFormat("double", anyNumber);
-    this.ajv.addFormat("float", anyNumber);
-    this.ajv.addSchema({ ...(toJsonSchema(document) as object), $id: id });
+    this.ajv = ajvFor(this.version);
+    const schema = this.version === "3.0" ? (toJsonSchema(document) as object) : document;
+    this.ajv.addSchema({ ...schema, $id: id });
   }
 
   /** Validates a value against the schema at a JSON pointer of the document (`#/...`). */
@@ -99,14 +123,15 @@ export class OpenApiValidator {
   }
 }
 
-const shared = new Map<DocumentName, OpenApiValidator>();
+const shared = new Map<string, OpenApiValidator>();
 
-/** The validator of a published document, built once per process. */
-export function validatorFor(service: DocumentName): OpenApiValidator {
-  let validator = shared.get(service);
+/** The validator of a published document (OpenAPI 3.0 unless 3.1 is asked for), built once per process. */
+export function validatorFor(service: DocumentName, version: OpenApiVersion = "3.0"): OpenApiValidator {
+  const key = `${version}/${service}`;
+  let validator = shared.get(key);
   if (!validator) {
-    validator = new OpenApiValidator(loadDocument(service), service);
-    shared.set(service, validator);
+    validator = new OpenApiValidator(loadDocument(service, version), key);
+    shared.set(key, validator);
   }
   return validator;
 }

@@ -152,6 +152,8 @@ describe("npm pack", () => {
       "generated/openapi/bank-payments.yaml", "generated/openapi/bank-payments.json",
       "generated/openapi/check-cashing.yaml", "generated/openapi/check-cashing.json",
       "generated/openapi/sandbox-helpers.yaml", "generated/arazzo/bank-payments.arazzo.yaml",
+      "generated/openapi/3.1/bank-payments.yaml", "generated/openapi/3.1/bank-payments.json",
+      "generated/openapi/3.1/check-cashing.yaml", "generated/openapi/3.1/sandbox-helpers.json",
     ]) assert.ok(tarballFiles.includes(file), `${file} missing from the tarball`);
     for (const file of tarballFiles) {
       assert.doesNotMatch(file, /^(test|spec|scripts|bench|node_modules)\//, file);

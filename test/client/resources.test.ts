@@ -14,9 +14,9 @@ import {
   requiresAdverseAction,
   type BankPaymentsApi,
   type CheckCashingApi,
-  type CreateAndAuthorizeTransactionIntentRequest,
   type PayrollRequest,
 } from "../../src/index.js";
+import { ok, payers, withActionOf } from "./sandbox-fixtures.js";
 
 let sandbox: Sandbox;
 let bank: BankPaymentsApi;
@@ -34,24 +34,9 @@ after(async () => {
   await sandbox?.close();
 });
 
-let parties = 0;
 /** A fresh bank account and consumer, so that tests never share a bank account. */
-function party() {
-  parties += 1;
-  const n = String(parties).padStart(4, "0");
-  return { bank_account: `bank_account_Res${n}Acct`, consumer_id: `consumer_Res${n}Cons`, store_number: "0042" };
-}
-
-function withAction(amount: number, action: "authorize" | "authorize_and_capture"): CreateAndAuthorizeTransactionIntentRequest {
-  return { amount, ...party(), action, service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe" };
-}
-
-/** The data of a result, failing the test with the error when there is none. */
-function ok<T>(result: { data?: T; error?: { status: number; code: string; message: string } }): T {
-  assert.equal(result.error, undefined, JSON.stringify(result.error));
-  assert.ok(result.data);
-  return result.data;
-}
+const party = payers("Res");
+const withAction = withActionOf(party);
 
 describe("transactionIntents", () => {
   it("create without an action: 201, pending_service_fee_acceptance", async () => {
@@ -140,7 +125,8 @@ describe("transactionIntents", () => {
         assert.equal(error.error.code, "validation_error");
         assert.equal(error.status, 422);
         assert.equal(error.page, 1);
-        if (error.error.status === 422) assert.deepEqual(fieldErrors(error.error.body, "per_page"), ["invalid"]);
+        assert.ok(error.error.status === 422, `expected a 422, got ${error.error.status}`);
+        assert.deepEqual(fieldErrors(error.error.body, "per_page"), ["invalid"]);
         return true;
       },
     );
@@ -171,9 +157,12 @@ describe("transactionIntents", () => {
     const wrongKey = await publishable.transactionIntents.create({ amount: 1, ...party(), type: "bankpay" });
     assert.equal(wrongKey.error?.code, "forbidden");
 
-    const refused = await bank.transactionIntents.capture(created.id, { amount: "12.345" });
+    // Above the amount authorized (70.00), beyond the adjustment limit: 422 on amount, response code 78.
+    const refused = await bank.transactionIntents.capture(created.id, { amount: 71 });
     assert.equal(refused.error?.code, "validation_error");
-    if (refused.error?.status === 422) assert.deepEqual(fieldErrors(refused.error.body, "amount"), ["invalid"]);
+    assert.ok(refused.error?.status === 422, `expected a 422, got ${JSON.stringify(refused.error)}`);
+    assert.deepEqual(fieldErrors(refused.error.body, "amount"), ["invalid"]);
+    assert.match(refused.error.message, /response code 78/);
   });
 
   it("sends the per-call headers and honours the caller's signal", async () => {

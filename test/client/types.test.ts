@@ -50,9 +50,10 @@ const fixtures: Fixture[] = [
   },
   {
     file: "resource-usage.ts",
-    minDirectives: 18,
+    minDirectives: 25,
     topics: [
-      "capture needs an amount", "never answers an intent conflict", "never answers a credit conflict", "documents no 422",
+      "capture needs an amount", "not booleans", "a nullable amount is not an amount", "isCaptured takes the full view",
+      "captureFailure never answers succeeded", "the low-level client stays exactly the contract's", "never answers an intent conflict", "never answers a credit conflict", "documents no 422",
       "documents no 404", "documents no 401", "documents no 403", "never a payroll error body", "unknown value can never be matched",
       "never the code of a credit cancellation",
     ],

@@ -24,6 +24,8 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
       const result = await runConformance({
         service, baseUrl: service === "bank-payments" ? sandbox.bankUrl : sandbox.checkCashingUrl,
         secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey, profile: "full", reportDir, sequences: { seed },
+        // The sandbox's client prohibits submerchant_id on linked credits (B-47); told, the suite checks it.
+        settings: { linked_credit_submerchant_id: "prohibited" },
       });
       const failures = result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason}`);
       assert.deepEqual(failures, []);
@@ -55,12 +57,27 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
   test("--no-triggers skips, with a reason, exactly the checks that need the sandbox's triggers", async () => {
     const result = await runConformance({
       service: "bank-payments", baseUrl: sandbox.bankUrl, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,
-      triggers: false, layers: ["scenarios", "sequences"], sequences: { seed, runs: 10 },
+      triggers: false, layers: ["scenarios", "sequences"], sequences: { seed, runs: 10 }, settings: { linked_credit_submerchant_id: "prohibited" },
     });
     assert.deepEqual(result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason}`), []);
     const skipped = result.checks.filter((c) => c.outcome === "skipped");
     assert.ok(skipped.length >= 5);
     assert.ok(skipped.every((c) => c.trigger && /trigger/.test(c.reason ?? "")));
+  });
+
+  test("settings: one the server does not have fails the checks that depend on it, naming the setting; one not told skips them with the reason", async () => {
+    const run = (settings: Record<string, unknown>) => runConformance({
+      service: "bank-payments", baseUrl: sandbox.bankUrl, secretKey: sandbox.secretKey, publishableKey: sandbox.publishableKey,
+      layers: ["scenarios"], settings,
+    });
+    const wrong = await run({ linked_credit_submerchant_id: "accepted", capture_retries: 2 });
+    const failed = wrong.checks.filter((c) => c.outcome === "failed").map((c) => c.name);
+    assert.ok(failed.some((name) => name.includes("setting linked_credit_submerchant_id")), failed.join("\n"));
+    assert.ok(failed.some((name) => name.includes("setting capture_retries")), failed.join("\n"));
+    const untold = await run({});
+    const skipped = untold.checks.filter((c) => c.outcome === "skipped");
+    assert.deepEqual(skipped.map((c) => c.reason), ['needs setting linked_credit_submerchant_id: bank doc 4.6 says it "depends on client settings"']);
+    assert.equal(untold.failed, 0);
   });
 
   test("the CLI exits 0 and ends with the summary line; non-zero on failure", async () => {

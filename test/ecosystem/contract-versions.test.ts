@@ -1,7 +1,8 @@
 // Contract versions: the classifier's rules on one-change edits of the published bank document,
 // the change check on the repository (every breaking change since the baseline acknowledged,
-// info.version moved as semver requires, CHANGELOG naming the new versions), and the release
-// script moving the baseline in a scratch copy.
+// info.version moved as semver requires, CHANGELOG naming the new versions, each OpenAPI 3.1
+// document stating what its 3.0 twin states plus the listed differences), and the release script
+// moving the baseline in a scratch copy.
 import assert from "node:assert/strict";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,11 +11,12 @@ import { describe, test } from "node:test";
 import { parse } from "yaml";
 import { contractChanges, type ChangeKind, type ContractChange } from "../../scripts/contract/changes.mjs";
 import { releaseProblems } from "../../scripts/contract/release.mjs";
-import { readAcknowledgements, reviewContract, reviewDocument } from "../../scripts/contract/review.mjs";
+import { readAcknowledgements, readVersionDifferences, reviewContract, reviewDocument, reviewVersions, reviewVersionTwin } from "../../scripts/contract/review.mjs";
 import { root, runTool } from "./tools.js";
 
 const load = (file: string) => JSON.parse(readFileSync(join(root, file), "utf8"));
 const published = load("generated/openapi/bank-payments.json");
+const published31 = load("generated/openapi/3.1/bank-payments.json");
 const schemas = () => published.components.schemas;
 
 async function changesAfter(edit: (document: any) => void): Promise<ContractChange[]> {
@@ -58,6 +60,25 @@ describe("contract change classifier: one rule per edit", () => {
     });
   }
 
+  test("3.1: a type added to a response member's type list is breaking, removed from a request member's too", async () => {
+    const next = structuredClone(published31);
+    next.components.schemas.Credit.properties.reason.type = ["string", "null", "number"];
+    next.components.schemas.BillingAddressInput.properties.line_2.type = "string";
+    const changes = (await contractChanges(published31, next)).filter((c) => c.kind !== "documentation");
+    assert.ok(changes.some((c) => c.kind === "breaking" && /response 200 .*\/properties\/reason\/type: types added \["number"\]/.test(c.key)), changes.map((c) => c.key).join("\n"));
+    assert.ok(changes.some((c) => c.kind === "breaking" && /request body .*line_2: type \["string","null"\] -> "string"|line_2\/type: types removed \["null"\]/.test(c.key)), changes.map((c) => c.key).join("\n"));
+  });
+
+  test("3.1: propertyNames added is breaking on a request, a name limit raised is not", async () => {
+    const next = structuredClone(published31);
+    next.components.schemas.Extras.propertyNames.maxLength = 64;
+    const raised = (await contractChanges(published31, next)).filter((c) => c.kind !== "documentation");
+    assert.ok(raised.length > 0 && raised.every((c) => c.kind === "non-breaking" && /propertyNames: maxLength 40 -> 64/.test(c.key)), raised.map((c) => c.key).join("\n"));
+    delete next.components.schemas.Extras.propertyNames;
+    const added = (await contractChanges(next, published31)).filter((c) => c.kind !== "documentation");
+    assert.ok(added.length > 0 && added.every((c) => c.kind === "breaking" && /request body .*extras: propertyNames added/.test(c.key)), added.map((c) => c.key).join("\n"));
+  });
+
   test("an unchanged document has no change", async () => {
     assert.deepEqual(await contractChanges(published, structuredClone(published)), []);
   });
@@ -73,6 +94,29 @@ describe("contract change check on the repository", () => {
     const reviews = await reviewContract();
     assert.deepEqual(reviews.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)), []);
     assert.deepEqual(Object.fromEntries(reviews.map((r) => [r.name, r.version])), { "bank-payments": "2.0.0", "check-cashing": "2.0.0", "sandbox-helpers": "1.0.0" });
+  });
+
+  test("each OpenAPI 3.1 document states what its 3.0 twin states, plus the listed differences (extras member names)", async () => {
+    const reviews = await reviewVersions();
+    assert.deepEqual(reviews.flatMap((r) => r.problems.map((p) => `${r.name}: ${p}`)), []);
+    assert.deepEqual(reviews.map((r) => [r.name, r.changes.length]), [["bank-payments", 4], ["check-cashing", 0], ["sandbox-helpers", 0]]);
+    assert.ok(reviews[0].changes.every((c) => /extras: propertyNames added \(\{"minLength":1,"maxLength":40\}\)$/.test(c.key)));
+  });
+
+  test("a 3.1 document that drops an enum value its 3.0 twin has fails the check; so does a listed difference that no longer occurs", async () => {
+    const next = structuredClone(published31);
+    next.components.schemas.CreditStatus.enum = next.components.schemas.CreditStatus.enum.slice(1);
+    delete next.components.schemas.Extras.propertyNames;
+    const review = await reviewVersionTwin("bank-payments", { twin: published, document: next, listed: readVersionDifferences()["bank-payments"] });
+    assert.ok(review.problems.some((p) => /^differs from the 3\.0 document, not listed .*enum values removed/.test(p)), review.problems.join("\n"));
+    assert.equal(review.problems.filter((p) => p.startsWith("listed difference matches nothing: ")).length, 4, review.problems.join("\n"));
+  });
+
+  test("a 3.1 document whose info.version differs from its twin's fails the check", async () => {
+    const next = structuredClone(published31);
+    next.info.version = "9.9.9";
+    const review = await reviewVersionTwin("bank-payments", { twin: published, document: next, listed: readVersionDifferences()["bank-payments"] });
+    assert.deepEqual(review.problems, ["info.version 9.9.9 differs from the 3.0 document's 2.0.0"]);
   });
 
   test("CHANGELOG.md's [Unreleased] section names the new version of each changed document", async () => {
@@ -110,10 +154,12 @@ describe("contract change check on the repository", () => {
 
 describe("npm run contract:diff and contract:release", () => {
   test("contract:diff prints each document's changes, classified, and the verdict", async () => {
-    const run = await runTool(join(root, "scripts/contract/diff.mjs"), ["--check"]);
+    const run = await runTool(join(root, "scripts/contract/diff.mjs"), []);
     assert.equal(run.code, 0, run.output);
-    assert.match(run.stdout, /^bank-payments: 1\.0\.0 -> 2\.0\.0; 15 breaking, \d+ non-breaking, \d+ documentation; needs a major bump, has major$/m);
-    assert.match(run.stdout, /^ {2}breaking {6}POST \/api\/transaction-intents request body \/oneOf\/0\/properties\/bank_account: maxLength added \(64\) \[acknowledged\]$/m);
+    assert.match(run.stdout, /^bank-payments: the same contract, plus 4 statement\(s\) only 3\.1 can make$/m);
+    assert.match(run.stdout, /^check-cashing: states the same contract$/m);
+    assert.match(run.stdout, /^bank-payments: 1\.0\.0 -> 2\.0\.0; \d+ breaking, \d+ non-breaking, \d+ documentation; needs a major bump, has major$/m);
+    assert.match(run.stdout, /^ {2}breaking {6}POST \/api\/transaction-intents request body \/oneOf\/0\/properties\/bank_account: maxLength added \(255\) \[acknowledged\]$/m);
     assert.match(run.stdout, /^sandbox-helpers: new document \(no baseline\)/m);
     assert.match(run.stdout, /The contract change check passes\.$/m);
   });
@@ -148,6 +194,26 @@ describe("npm run contract:diff and contract:release", () => {
     }
   });
 
+  test("contract:diff exits 1 when its verdict is \"fails\" (no --check needed): an unacknowledged change, a 3.1 document that differs", async () => {
+    const scratch = scratchRoot("0.2.0");
+    try {
+      writeFileSync(join(scratch, "baseline/acknowledged-breaking-changes.yaml"), "{}\n");
+      const unacknowledged = await runTool(join(root, "scripts/contract/diff.mjs"), ["--root", scratch]);
+      assert.equal(unacknowledged.code, 1, unacknowledged.output);
+      assert.match(unacknowledged.stdout, /\[NOT ACKNOWLEDGED\]/);
+      assert.match(unacknowledged.stdout, /The contract change check fails \(see PROBLEM lines\)\.$/m);
+      cpSync(join(root, "baseline/acknowledged-breaking-changes.yaml"), join(scratch, "baseline/acknowledged-breaking-changes.yaml"));
+      const document = JSON.parse(readFileSync(join(scratch, "generated/openapi/3.1/check-cashing.json"), "utf8"));
+      document.components.schemas.PayrollRequest.required.pop();
+      writeFileSync(join(scratch, "generated/openapi/3.1/check-cashing.json"), JSON.stringify(document));
+      const differs = await runTool(join(root, "scripts/contract/diff.mjs"), ["--root", scratch]);
+      assert.equal(differs.code, 1, differs.output);
+      assert.match(differs.stdout, /PROBLEM: differs from the 3\.0 document, not listed in baseline\/openapi-3\.1-differences\.yaml: POST \/v1\/payroll request body .*no longer required/);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
   test("contract:release refuses while a breaking change is unacknowledged, and moves nothing", async () => {
     const scratch = scratchRoot("0.2.0");
     try {
@@ -157,6 +223,25 @@ describe("npm run contract:diff and contract:release", () => {
       assert.notEqual(release.code, 0);
       assert.match(release.output, /bank-payments: unacknowledged breaking change/);
       assert.equal(readFileSync(join(scratch, "baseline/openapi/bank-payments.json"), "utf8"), before);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  test("contract:release refuses while a 3.1 document differs from its 3.0 twin beyond the listed differences, and moves nothing", async () => {
+    const scratch = scratchRoot("0.2.0");
+    try {
+      const file = join(scratch, "generated/openapi/3.1/check-cashing.json");
+      const document = JSON.parse(readFileSync(file, "utf8"));
+      document.components.schemas.PayrollRequest.required.pop();
+      writeFileSync(file, JSON.stringify(document));
+      const before = readFileSync(join(scratch, "baseline/openapi/check-cashing.json"), "utf8");
+      const changelog = readFileSync(join(scratch, "CHANGELOG.md"), "utf8");
+      const release = await runTool(join(root, "scripts/contract/release.mjs"), ["--root", scratch, "--date", "2026-11-22"]);
+      assert.notEqual(release.code, 0);
+      assert.match(release.output, /check-cashing \(OpenAPI 3\.1\): differs from the 3\.0 document, not listed in baseline\/openapi-3\.1-differences\.yaml: POST \/v1\/payroll request body .*no longer required/);
+      assert.equal(readFileSync(join(scratch, "baseline/openapi/check-cashing.json"), "utf8"), before);
+      assert.equal(readFileSync(join(scratch, "CHANGELOG.md"), "utf8"), changelog);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }

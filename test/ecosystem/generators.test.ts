@@ -1,8 +1,10 @@
-// Four widely used client generators besides openapi-typescript, each run through its own command
-// line on each published document: the output type-checks under `tsc --strict`, the nullable
-// `captured_status` is typed nullable in each (and a never-null member is not, so the probe is
-// strict), and hey-api's generated runtime client creates, reads, captures and reads an intent
-// against the reference sandbox.
+// Widely used client generators, each run through its own command line on each published document
+// of both OpenAPI versions (one generation per tool, document and version, two at a time): the
+// output type-checks under `tsc --strict`, the nullable `captured_status` is typed nullable in
+// each (and a never-null member is not, so the probe is strict), and on the 3.1 documents it is
+// typed as its enum or null (a value outside the enum does not compile). hey-api's generated
+// runtime client creates, reads, captures and reads an intent against the reference sandbox, from
+// each version.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,32 +12,72 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { publishedDocuments } from "./operations.js";
+import { documentFile, publishedDocuments, publishedVersions, type PublishedVersion } from "./operations.js";
 import { cli, root, runTool, type ToolRun } from "./tools.js";
 
 type Generator = {
   name: string;
   /** The command line of the generator, writing into `out`. */
   args(document: string, out: string): [string, ...string[]];
-  /** The module (relative to `out`, no extension) that exports the bank document's model types. */
-  models: string;
+  /** How a module in `out` imports the bank document's TransactionIntent model type. */
+  intent: { imports: string; type: string };
+  /** The versions it is run on (both unless said). */
+  versions?: readonly PublishedVersion[];
 };
 
+const zodClientDependencies = join(root, "node_modules/openapi-zod-client/node_modules");
+
 const generators: Generator[] = [
-  { name: "@hey-api/openapi-ts", args: (document, out) => [cli.heyApi, "-i", document, "-o", out, "--no-log-file"], models: "types.gen" },
-  { name: "orval", args: (document, out) => [cli.orval, "--input", document, "--output", join(out, "api.ts"), "--client", "fetch"], models: "api" },
-  { name: "swagger-typescript-api", args: (document, out) => [cli.swaggerTypescriptApi, "generate", "-p", document, "-o", out, "-n", "api.ts"], models: "api" },
-  { name: "openapi-typescript-codegen", args: (document, out) => [cli.openapiTypescriptCodegen, "-i", document, "-o", out, "--client", "fetch"], models: "index" },
+  {
+    name: "openapi-typescript", versions: ["3.1"], // the 3.0 run is the package's own build (generated/types/)
+    args: (document, out) => [cli.openapiTypescript, document, "-o", join(out, "schema.ts")],
+    intent: { imports: 'import type { components } from "./schema";', type: 'components["schemas"]["TransactionIntent"]' },
+  },
+  {
+    name: "@hey-api/openapi-ts", args: (document, out) => [cli.heyApi, "-i", document, "-o", out, "--no-log-file"],
+    intent: { imports: 'import type { TransactionIntent } from "./types.gen";', type: "TransactionIntent" },
+  },
+  {
+    name: "orval", args: (document, out) => [cli.orval, "--input", document, "--output", join(out, "api.ts"), "--client", "fetch"],
+    intent: { imports: 'import type { TransactionIntent } from "./api";', type: "TransactionIntent" },
+  },
+  {
+    name: "swagger-typescript-api", args: (document, out) => [cli.swaggerTypescriptApi, "generate", "-p", document, "-o", out, "-n", "api.ts"],
+    intent: { imports: 'import type { TransactionIntent } from "./api";', type: "TransactionIntent" },
+  },
+  {
+    name: "openapi-typescript-codegen", args: (document, out) => [cli.openapiTypescriptCodegen, "-i", document, "-o", out, "--client", "fetch"],
+    intent: { imports: 'import type { TransactionIntent } from "./index";', type: "TransactionIntent" },
+  },
+  {
+    // Its output imports zod 3 and @zodios/core, resolved from its own dependencies (tsconfig paths).
+    // On 3.0 it types captured_status as unknown (README, "Works with"): run on 3.1 only.
+    name: "openapi-zod-client", versions: ["3.1"], args: (document, out) => [cli.openapiZodClient, document, "-o", join(out, "api.ts"), "--export-schemas"],
+    intent: { imports: 'import type { z } from "zod";\nimport type { schemas } from "./api";', type: "z.infer<typeof schemas.TransactionIntent>" },
+  },
 ];
 
 const folderOf = (generator: Generator) => generator.name.replace(/[@/]/g, "");
+const versionsOf = (generator: Generator) => generator.versions ?? publishedVersions;
 
-/** Compiled with the generated clients: captured_status takes null, a never-null member does not. */
-const nullabilityProbe = (models: string) => `import type { TransactionIntent } from "./${models}";
-export const uncaptured: TransactionIntent["captured_status"] = null;
-// @ts-expect-error the id is never null: proves the line above is checked strictly
-export const noId: TransactionIntent["id"] = null;
-`;
+/**
+ * Compiled with the generated clients: captured_status takes null, a never-null member does not;
+ * from a 3.1 document a value outside the enum does not either (typed as the enum, not a string).
+ */
+function nullabilityProbe(generator: Generator, version: PublishedVersion): string {
+  const lines = [
+    generator.intent.imports,
+    `type Intent = ${generator.intent.type};`,
+    'export const uncaptured: Intent["captured_status"] = null;',
+    "// @ts-expect-error the id is never null: proves the line above is checked strictly",
+    'export const noId: Intent["id"] = null;',
+  ];
+  if (version === "3.1") {
+    lines.push("// @ts-expect-error not a value of the enum: captured_status is typed as its enum or null, not as a string");
+    lines.push('export const bogus: Intent["captured_status"] = "bogus";');
+  }
+  return `${lines.join("\n")}\n`;
+}
 
 /** Create (authorize), read before capture (captured_status null), capture, read, with the generated SDK. */
 const heyApiRuntime = `import { createClient } from "./client/index";
@@ -60,66 +102,72 @@ export async function createCaptureRead(baseUrl: string, secretKey: string) {
 }
 `;
 
+/** One tsconfig per version, so that the two type-checks run side by side. */
 const tsconfig = JSON.stringify({
   compilerOptions: {
     strict: true, noEmit: true, skipLibCheck: true, target: "ES2022", module: "ESNext", moduleResolution: "Bundler",
     lib: ["ES2022", "DOM", "DOM.Iterable"], types: [],
+    paths: { "zod": [join(zodClientDependencies, "zod")], "@zodios/core": [join(zodClientDependencies, "@zodios/core")] },
   },
   include: ["**/*.ts"],
 });
 
-describe("client generators: generate, type-check under --strict, nullable typed nullable", () => {
+describe("client generators: generate, type-check under --strict, captured_status typed as its enum or null", () => {
   const scratch = mkdtempSync(join(tmpdir(), "generators-"));
   const generated: string[] = [];
+  const outOf = (version: PublishedVersion, document: string, generator: Generator) => join(scratch, version, document, folderOf(generator));
 
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
-  // The twelve generations run two at a time (the machine has two cores), started up front.
+  // Every generation runs two at a time (the machine has two cores), started up front.
   const runs = new Map<string, Promise<ToolRun>>();
   before(() => {
     const pending: Array<Promise<unknown>> = [];
-    for (const generator of generators) {
-      for (const document of publishedDocuments) {
-        const out = join(scratch, document, folderOf(generator));
-        mkdirSync(out, { recursive: true });
-        const [entry, ...args] = generator.args(join(root, "generated/openapi", `${document}.yaml`), out);
-        const run = (pending.at(-2) ?? Promise.resolve()).catch(() => undefined).then(() => runTool(entry, args, { cwd: scratch }));
-        pending.push(run);
-        runs.set(`${document}/${generator.name}`, run);
+    for (const version of publishedVersions) {
+      for (const generator of generators.filter((g) => versionsOf(g).includes(version))) {
+        for (const document of publishedDocuments) {
+          const out = outOf(version, document, generator);
+          mkdirSync(out, { recursive: true });
+          const [entry, ...args] = generator.args(documentFile(document, version, "yaml"), out);
+          const run = (pending.at(-2) ?? Promise.resolve()).catch(() => undefined).then(() => runTool(entry, args, { cwd: scratch }));
+          pending.push(run);
+          runs.set(`${version}/${document}/${generator.name}`, run);
+        }
       }
     }
   });
 
-  for (const generator of generators) {
-    for (const document of publishedDocuments) {
-      test(`${generator.name} generates a client from ${document}.yaml`, async () => {
-        const out = join(scratch, document, folderOf(generator));
-        const run = await runs.get(`${document}/${generator.name}`)!;
-        assert.equal(run.code, 0, run.output);
-        if (document === "bank-payments") writeFileSync(join(out, "nullability-probe.ts"), nullabilityProbe(generator.models));
-        if (document === "bank-payments" && generator.name === "@hey-api/openapi-ts") writeFileSync(join(out, "runtime.ts"), heyApiRuntime);
-        generated.push(`${document}/${generator.name}`);
-      });
+  for (const version of publishedVersions) {
+    for (const generator of generators.filter((g) => versionsOf(g).includes(version))) {
+      for (const document of publishedDocuments) {
+        test(`${generator.name} generates a client from ${version === "3.0" ? "" : "3.1/"}${document}.yaml`, async () => {
+          const out = outOf(version, document, generator);
+          const run = await runs.get(`${version}/${document}/${generator.name}`)!;
+          assert.equal(run.code, 0, run.output);
+          if (document === "bank-payments") writeFileSync(join(out, "nullability-probe.ts"), nullabilityProbe(generator, version));
+          if (document === "bank-payments" && generator.name === "@hey-api/openapi-ts") writeFileSync(join(out, "runtime.ts"), heyApiRuntime);
+          generated.push(`${version}/${document}/${generator.name}`);
+        });
+      }
     }
   }
 
-  test("every generated client, the probes and the runtime usage type-check with tsc --strict", async () => {
-    assert.equal(generated.length, generators.length * publishedDocuments.length);
-    writeFileSync(join(scratch, "tsconfig.json"), tsconfig);
-    const run = await runTool(cli.tsc, ["-p", join(scratch, "tsconfig.json")]);
-    assert.equal(run.code, 0, run.output.slice(0, 4000));
+  test("every generated client, the probes and the runtime usage type-check with tsc --strict (3.0 and 3.1 side by side)", async () => {
+    assert.equal(generated.length, publishedDocuments.length * generators.reduce((sum, g) => sum + versionsOf(g).length, 0));
+    const checks = publishedVersions.map((version) => {
+      writeFileSync(join(scratch, version, "tsconfig.json"), tsconfig);
+      return runTool(cli.tsc, ["-p", join(scratch, version, "tsconfig.json")], { timeoutMs: 240_000 });
+    });
+    for (const run of await Promise.all(checks)) assert.equal(run.code, 0, run.output.slice(0, 4000));
   });
 
   test("a probe on a member typed never-null fails the type-check (the probe can fail)", async () => {
-    const control = join(scratch, "bank-payments", folderOf(generators[0]), "control-probe.ts");
-    writeFileSync(control, `import type { TransactionIntent } from "./types.gen";\nexport const wrong: TransactionIntent["status"] = null;\n`);
-    try {
-      const run = await runTool(cli.tsc, ["-p", join(scratch, "tsconfig.json")]);
-      assert.notEqual(run.code, 0);
-      assert.match(run.output, /control-probe\.ts.*TS2322/);
-    } finally {
-      rmSync(control);
-    }
+    const folder = outOf("3.1", "bank-payments", generators[1]);
+    writeFileSync(join(folder, "control-probe.ts"), `import type { TransactionIntent } from "./types.gen";\nexport const wrong: TransactionIntent["status"] = null;\n`);
+    writeFileSync(join(folder, "tsconfig.control.json"), JSON.stringify({ ...JSON.parse(tsconfig), include: ["control-probe.ts"] }));
+    const run = await runTool(cli.tsc, ["-p", join(folder, "tsconfig.control.json")]);
+    assert.notEqual(run.code, 0);
+    assert.match(run.output, /control-probe\.ts.*TS2322/);
   });
 
   describe("hey-api's generated runtime client against the reference sandbox", () => {
@@ -129,13 +177,15 @@ describe("client generators: generate, type-check under --strict, nullable typed
     });
     after(() => sandbox.close());
 
-    test("create (authorize), read uncaptured, capture, read", async () => {
-      const module = join(scratch, "bank-payments", folderOf(generators[0]), "runtime.ts");
-      const { createCaptureRead } = await import(pathToFileURL(module).href);
-      assert.deepEqual(await createCaptureRead(sandbox.bankUrl, sandbox.secretKey), {
-        createStatus: 201, createdStatus: "pending_capture",
-        capturedStatusBefore: null, captureStatus: "succeeded", capturedStatus: "succeeded", amountCaptured: "125.00",
+    for (const version of publishedVersions) {
+      test(`create (authorize), read uncaptured, capture, read (client generated from OpenAPI ${version})`, async () => {
+        const module = join(outOf(version, "bank-payments", generators[1]), "runtime.ts");
+        const { createCaptureRead } = await import(pathToFileURL(module).href);
+        assert.deepEqual(await createCaptureRead(sandbox.bankUrl, sandbox.secretKey), {
+          createStatus: 201, createdStatus: "pending_capture",
+          capturedStatusBefore: null, captureStatus: "succeeded", capturedStatus: "succeeded", amountCaptured: "125.00",
+        });
       });
-    });
+    }
   });
 });

@@ -1,5 +1,6 @@
-// Every operation x documented status of a published document, as a request a stock tool can
-// send (path parameters and body from the document's own examples) and the documented answer.
+// Every operation x documented status of a published document (OpenAPI 3.0 or 3.1), as a request
+// a stock tool can send (path parameters and body from the document's own examples) and the
+// documented answer.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root } from "./tools.js";
@@ -7,10 +8,19 @@ import { root } from "./tools.js";
 export const publishedDocuments = ["bank-payments", "check-cashing", "sandbox-helpers"] as const;
 export type PublishedDocument = (typeof publishedDocuments)[number];
 
+/** The published OpenAPI versions and the folder of each (3.0 where it always was). */
+export const publishedVersions = ["3.0", "3.1"] as const;
+export type PublishedVersion = (typeof publishedVersions)[number];
+
+/** Path of a published document of one version and format. */
+export function documentFile(name: PublishedDocument, version: PublishedVersion = "3.0", format: "json" | "yaml" = "json"): string {
+  return join(root, "generated/openapi", version === "3.0" ? "" : version, `${name}.${format}`);
+}
+
 type Media = { examples?: Record<string, { value: unknown }>; example?: unknown };
 type Operation = {
   operationId: string;
-  parameters?: Array<{ name: string; in: string; required?: boolean; example?: unknown }>;
+  parameters?: Array<{ name: string; in: string; required?: boolean; example?: unknown; examples?: Record<string, { value: unknown }> }>;
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { content?: Record<string, Media> }>;
 };
@@ -26,8 +36,13 @@ export type Exchange = {
   responseBody: unknown;
 };
 
-export function loadDocument(name: PublishedDocument): { paths: Record<string, Record<string, unknown>> } {
-  return JSON.parse(readFileSync(join(root, "generated/openapi", `${name}.json`), "utf8"));
+export function loadDocument(name: PublishedDocument, version: PublishedVersion = "3.0"): { paths: Record<string, Record<string, unknown>> } {
+  return JSON.parse(readFileSync(documentFile(name, version), "utf8"));
+}
+
+/** A parameter's example: its `example` (3.0), else its first named example (3.1). */
+function parameterExample(parameter: NonNullable<Operation["parameters"]>[number]): unknown {
+  return parameter.example !== undefined ? parameter.example : Object.values(parameter.examples ?? {})[0]?.value;
 }
 
 function firstExample(media: Media | undefined, where: string): unknown {
@@ -37,17 +52,17 @@ function firstExample(media: Media | undefined, where: string): unknown {
   return first.value;
 }
 
-export function exchangesOf(name: PublishedDocument): Exchange[] {
+export function exchangesOf(name: PublishedDocument, version: PublishedVersion = "3.0"): Exchange[] {
   const out: Exchange[] = [];
-  for (const [template, item] of Object.entries(loadDocument(name).paths)) {
+  for (const [template, item] of Object.entries(loadDocument(name, version).paths)) {
     for (const [method, value] of Object.entries(item)) {
       const operation = value as Operation;
       if (typeof operation?.operationId !== "string") continue;
       let path = template;
       const query = new URLSearchParams();
       for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(parameter.example)));
-        else if (parameter.in === "query" && parameter.required) query.set(parameter.name, String(parameter.example));
+        if (parameter.in === "path") path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(parameterExample(parameter))));
+        else if (parameter.in === "query" && parameter.required) query.set(parameter.name, String(parameterExample(parameter)));
       }
       if ([...query].length > 0) path += `?${query}`;
       const requestMedia = operation.requestBody?.content["application/json"];

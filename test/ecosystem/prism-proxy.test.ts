@@ -1,5 +1,6 @@
 // `prism proxy` (Prism's own command line, response validation on) in front of a deliberately
-// faulty upstream: for every operation x documented status of each published document, the
+// faulty upstream: for every operation x documented status of each published document (OpenAPI
+// 3.0 and 3.1), the
 // documented example passes without a violation and the same example with one member of the
 // wrong type is flagged. So Prism compiled and ran the response schema of each of them (Prism
 // skips, silently, a schema it cannot compile: the first version's nullable enums did that).
@@ -12,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { exchangesOf, publishedDocuments, wrongBody } from "./operations.js";
+import { documentFile, exchangesOf, publishedDocuments, publishedVersions, wrongBody } from "./operations.js";
 import { cli, root } from "./tools.js";
 
 /** An upstream that answers whatever the test asks it to, and records what reached it. */
@@ -101,12 +102,17 @@ function proxiedDocument(document: () => string) {
 
 const isResponseBodyViolation = (v: Violation) => v.location[0] === "response" && v.location[1] === "body";
 
-for (const name of publishedDocuments) {
-  describe(`prism proxy validates every response of ${name}`, () => {
-    const through = proxiedDocument(() => join(root, "generated/openapi", `${name}.yaml`));
-    const exchanges = exchangesOf(name);
+// One Prism per document and version, each with its own upstream: two run side by side.
+describe("prism proxy on every published document", { concurrency: 2 }, () => {
+for (const version of publishedVersions) for (const name of publishedDocuments) {
+  describe(`prism proxy validates every response of ${name} (OpenAPI ${version})`, { concurrency: 1 }, () => {
+    const through = proxiedDocument(() => documentFile(name, version, "yaml"));
+    const exchanges = exchangesOf(name, version);
     if (name === "bank-payments") test("43 operation x status pairs", () => assert.equal(exchanges.length, 43));
     if (name === "check-cashing") test("3 operation x status pairs", () => assert.equal(exchanges.length, 3));
+    if (version === "3.1") test("the same operation x status pairs as the 3.0 document", () => {
+      assert.deepEqual(exchanges.map((e) => `${e.operationId} ${e.status} ${e.path}`), exchangesOf(name, "3.0").map((e) => `${e.operationId} ${e.status} ${e.path}`));
+    });
 
     for (const exchange of exchanges) {
       test(`${exchange.operationId} ${exchange.status}: the example passes, a wrong member is flagged`, async () => {
@@ -117,6 +123,7 @@ for (const name of publishedDocuments) {
     }
   });
 }
+});
 
 describe("the check fails on a document Prism cannot compile (the first version's nullable enum)", () => {
   const scratch = mkdtempSync(join(tmpdir(), "prism-control-"));
@@ -132,5 +139,23 @@ describe("the check fails on a document Prism cannot compile (the first version'
   test("getTransactionIntent 200 with a wrong member goes through unflagged", async () => {
     const read = exchangesOf("bank-payments").find((e) => e.operationId === "getTransactionIntent" && e.status === 200)!;
     assert.deepEqual((await through(read, wrongBody(read.responseBody))).filter(isResponseBodyViolation), []);
+  });
+});
+
+describe("the check fails on a 3.1 document whose captured_status refuses null", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "prism-control-"));
+  const through = proxiedDocument(() => {
+    const document = JSON.parse(readFileSync(documentFile("bank-payments", "3.1"), "utf8"));
+    document.components.schemas.TransactionIntent.properties.captured_status = { $ref: "#/components/schemas/CapturedStatus" };
+    writeFileSync(join(scratch, "bank-payments.json"), JSON.stringify(document));
+    return join(scratch, "bank-payments.json");
+  });
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+
+  test("an uncaptured intent (captured_status null) is flagged: Prism reads the 3.1 schema as written", async () => {
+    const read = exchangesOf("bank-payments", "3.1").find((e) => e.operationId === "getTransactionIntent" && e.status === 200)!;
+    const body = structuredClone(read.responseBody) as { data: { captured_status: unknown } };
+    body.data.captured_status = null;
+    assert.ok((await through(read, body)).some(isResponseBodyViolation));
   });
 });

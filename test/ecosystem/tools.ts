@@ -17,6 +17,8 @@ export const cli = {
   orval: join(root, "node_modules/orval/dist/bin/orval.js"),
   swaggerTypescriptApi: join(root, "node_modules/swagger-typescript-api/dist/cli.mjs"),
   openapiTypescriptCodegen: join(root, "node_modules/openapi-typescript-codegen/bin/index.js"),
+  openapiTypescript: join(root, "node_modules/openapi-typescript/bin/cli.js"),
+  openapiZodClient: join(root, "node_modules/openapi-zod-client/bin.js"),
   tsc: join(root, "node_modules/typescript/bin/tsc"),
 };
 

@@ -6,8 +6,8 @@ import { createBankPaymentsClient, type BankPaymentsClient } from "../bank-payme
 import type {
   BillingAddressUpdate,
   CaptureParams,
-  CreateCreditBody,
-  CreateTransactionIntentBody,
+  CreateCreditParams,
+  CreateTransactionIntentParams,
   Credit,
   CreditListQuery,
   CreditPage,
@@ -19,7 +19,9 @@ import type {
   TransactionIntentPublic,
   TransactionIntentView,
 } from "../models/bank-payments.js";
+import { bankAmountRule, withCheckedAmount, type AmountForm } from "./amount.js";
 import { call, wholeBody, type RequestOptions } from "./call.js";
+import { checkedBaseUrl } from "../base-url.js";
 import { itemsOf } from "./list.js";
 import type { ApiResult, OperationError } from "./result.js";
 import { bankRoutes, type BankOperationId } from "./routes.js";
@@ -47,8 +49,12 @@ export interface ListOptions extends RequestOptions {
 }
 
 export interface TransactionIntentsResource {
-  /** Creates an intent: without an action (awaits the service fee), or with `authorize` or `authorize_and_capture`. A declined `authorize_and_capture` is a success (HTTP 200) with status `failed`. */
-  create(body: CreateTransactionIntentBody, options?: RequestOptions): Promise<ApiResult<TransactionIntentCreated, BankPaymentsError<"createTransactionIntent">>>;
+  /**
+   * Creates an intent: without an action (awaits the service fee), or with `authorize` or
+   * `authorize_and_capture`. A declined `authorize_and_capture` is a success (HTTP 200) with status
+   * `failed`. `amount` is a number or a decimal string (an invalid one rejects with `AmountError`).
+   */
+  create(body: CreateTransactionIntentParams, options?: RequestOptions): Promise<ApiResult<TransactionIntentCreated, BankPaymentsError<"createTransactionIntent">>>;
   /** Reads an intent: the full view with the secret key, the reduced view (`is_mailable`, no capture details) with the publishable key. */
   retrieve(id: string, options?: RequestOptions): Promise<ApiResult<TransactionIntentView, BankPaymentsError<"getTransactionIntent">>>;
   /** Every intent matching the filters, newest first, fetching page after page as you iterate. A failing page throws `PaginationError`. */
@@ -57,10 +63,16 @@ export interface TransactionIntentsResource {
   listPage(query?: TransactionIntentListQuery, options?: RequestOptions): Promise<ApiResult<TransactionIntentPage, BankPaymentsError<"listTransactionIntents">>>;
   /** Authorizes an intent awaiting authorization; it becomes `pending_capture`, or `failed` when declined. */
   authorize(id: string, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
-  /** Captures an authorized intent; it becomes `succeeded`. */
+  /**
+   * Captures an authorized intent; it becomes `succeeded`. A capture that failed is answered HTTP
+   * 200 too, the intent still `pending_capture` (or `failed`): tell them apart with `isCaptured(data)`.
+   */
   capture(id: string, params: CaptureParams, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
-  /** Refunds a captured intent (the whole amount captured); it becomes `refunded`. */
-  refund(id: string, params: RefundParams, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
+  /**
+   * Refunds a captured intent; it becomes `refunded`. Partial refunds are not enabled: without
+   * `params.amount` no amount is sent and the whole captured amount is refunded.
+   */
+  refund(id: string, params?: RefundParams, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
   /** Cancels (voids) an authorized or captured intent; it becomes `canceled`. */
   cancel(id: string, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
   /** Cancels the latest refund; the intent is `succeeded` again. */
@@ -70,8 +82,8 @@ export interface TransactionIntentsResource {
 }
 
 export interface CreditsResource {
-  /** Creates a credit, linked to a `succeeded` intent or to an enrolled bank account (unlinked). */
-  create(body: CreateCreditBody, options?: RequestOptions): Promise<ApiResult<Credit, BankPaymentsError<"createCredit">>>;
+  /** Creates a credit, linked to a `succeeded` intent or to an enrolled bank account (unlinked). `amount` is a number or a decimal string. */
+  create(body: CreateCreditParams, options?: RequestOptions): Promise<ApiResult<Credit, BankPaymentsError<"createCredit">>>;
   /** Reads a credit. */
   retrieve(id: string, options?: RequestOptions): Promise<ApiResult<Credit, BankPaymentsError<"getCredit">>>;
   /** Every credit matching the filters, newest first, page after page. A failing page throws `PaginationError`. */
@@ -93,15 +105,21 @@ export interface BankPaymentsApi {
 /**
  * Creates the Bank Payment Service's resource client. Every method resolves to
  * `{ data, error, response }`: `data` is the resource, `error` one of the operation's documented
- * errors (`switch (error.code)` narrows it). Network failures and undocumented answers throw.
+ * errors (`switch (error.code)` narrows it). What is not a documented answer rejects: an invalid
+ * amount (`AmountError`, nothing sent), a network failure (`ConnectionError`), an undocumented
+ * answer (`UnexpectedResponseError`). A base URL ending in `/api` or without a scheme throws here.
  */
 export function createBankPayments(options: BankPaymentsOptions): BankPaymentsApi {
-  const { baseUrl, apiKey, headers, ...transport } = options;
+  const { baseUrl: givenUrl, apiKey, headers, ...transport } = options;
+  const baseUrl = checkedBaseUrl("createBankPayments", givenUrl, "bank");
   const client = createBankPaymentsClient({ baseUrl, apiKey, headers, fetch: resilientFetch(transport) });
   const intentPath = (id: string) => ({ transaction_intent_id: id });
   const creditPath = (id: string) => ({ credit_id: id });
   const action = (id: string, body: object, options?: RequestOptions) =>
     call<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>(client, bankRoutes, "updateTransactionIntent", { path: intentPath(id), body }, options);
+  /** A body whose `amount` is checked and sent in `form`; an invalid amount rejects before anything is sent. */
+  const amounted = <Body extends object>(body: Body, form: AmountForm, operation: string, optional = false) =>
+    withCheckedAmount(body, "amount", bankAmountRule, form, operation, optional);
 
   const intentPage = (query: TransactionIntentListQuery = {}, options?: RequestOptions) =>
     call<TransactionIntentPage, BankPaymentsError<"listTransactionIntents">>(client, bankRoutes, "listTransactionIntents", { query }, options, wholeBody);
@@ -109,16 +127,19 @@ export function createBankPayments(options: BankPaymentsOptions): BankPaymentsAp
     call<CreditPage, BankPaymentsError<"listCredits">>(client, bankRoutes, "listCredits", { query }, options, wholeBody);
 
   const transactionIntents: TransactionIntentsResource = {
-    create: (body, options) =>
-      call(client, bankRoutes, "createTransactionIntent", { body }, options),
+    // The contract's forms: create and refund take a JSON number, capture a number or a string.
+    create: async (body, options) =>
+      call(client, bankRoutes, "createTransactionIntent", { body: amounted(body, "number", "transactionIntents.create") }, options),
     retrieve: (id, options) =>
       call(client, bankRoutes, "getTransactionIntent", { path: intentPath(id) }, options),
     list: (query = {}, { maxPages, ...options } = {}) =>
       itemsOf((page) => intentPage({ ...query, page }, options), { startPage: query.page, maxPages }),
     listPage: intentPage,
     authorize: (id, options) => action(id, { action: "authorize" }, options),
-    capture: (id, params, options) => action(id, { ...params, action: "capture" }, options),
-    refund: (id, params, options) => action(id, { ...params, action: "refund" }, options),
+    capture: async (id, params, options) =>
+      action(id, amounted({ ...params, action: "capture" }, "either", "transactionIntents.capture"), options),
+    refund: async (id, params = {}, options) =>
+      action(id, amounted({ ...params, action: "refund" }, "number", "transactionIntents.refund", true), options),
     cancel: (id, options) => action(id, { action: "cancel" }, options),
     cancelRefund: (id, options) => action(id, { action: "cancel_refund" }, options),
     updateBillingAddress: (id, address, options) =>
@@ -127,7 +148,9 @@ export function createBankPayments(options: BankPaymentsOptions): BankPaymentsAp
   };
 
   const credits: CreditsResource = {
-    create: (body, options) => call(client, bankRoutes, "createCredit", { body }, options),
+    // The contract's form of a credit amount: a decimal string.
+    create: async (body, options) =>
+      call(client, bankRoutes, "createCredit", { body: amounted(body, "string", "credits.create") }, options),
     retrieve: (id, options) => call(client, bankRoutes, "getCredit", { path: creditPath(id) }, options),
     list: (query = {}, { maxPages, ...options } = {}) =>
       itemsOf((page) => creditPage({ ...query, page }, options), { startPage: query.page, maxPages }),

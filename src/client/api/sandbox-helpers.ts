@@ -12,6 +12,7 @@ import type {
   SetIntentStatusParams,
 } from "../models/sandbox-helpers.js";
 import { createSandboxHelpersClient, type SandboxHelpersClient } from "../sandbox-helpers.js";
+import { checkedBaseUrl } from "../base-url.js";
 import { call, type RequestOptions } from "./call.js";
 import type { ApiResult, OperationError } from "./result.js";
 import { sandboxHelperRoutes, type HelperOperationId } from "./routes.js";
@@ -66,7 +67,8 @@ export interface SandboxHelpersApi {
 
 /** Creates the resource client of the sandbox's test helpers (results as `createBankPayments`). */
 export function createSandboxHelpers(options: SandboxHelpersOptions): SandboxHelpersApi {
-  const { baseUrl, apiKey, headers, ...transport } = options;
+  const { baseUrl: givenUrl, apiKey, headers, ...transport } = options;
+  const baseUrl = checkedBaseUrl("createSandboxHelpers", givenUrl, "bank");
   const client = createSandboxHelpersClient({ baseUrl, apiKey, headers, fetch: resilientFetch(transport) });
   const intent = (id: string) => ({ transaction_intent_id: id });
   const credit = (id: string) => ({ credit_id: id });

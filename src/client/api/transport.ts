@@ -1,6 +1,8 @@
 // The fetch the resource clients hand to openapi-fetch: a timeout on every request, and retries of
 // safe requests (GET) that failed on the network or timed out. Other methods are never retried:
-// a POST or PATCH that timed out may have been carried out.
+// a POST or PATCH that timed out may have been carried out. A network failure that remains is
+// thrown as a ConnectionError that says what to check (connection-error.ts).
+import { explainedNetworkFailure } from "./connection-error.js";
 
 export interface TransportOptions {
   /** The fetch to call; default `globalThis.fetch`. */
@@ -36,7 +38,7 @@ export function resilientFetch(options: TransportOptions = {}): (request: Reques
       try {
         return await send(new Request(request, { signal }));
       } catch (error) {
-        if (attempt >= attempts || !retryable(error, request.signal)) throw error;
+        if (attempt >= attempts || !retryable(error, request.signal)) throw explainedNetworkFailure(error, request);
         await pause(50 * 2 ** (attempt - 1));
       }
     }

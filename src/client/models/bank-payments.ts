@@ -3,6 +3,7 @@
 // (`TransactionIntent`) instead of the whole object.
 import type { components, operations } from "../../../generated/types/bank-payments.js";
 import type { QueryOf } from "../api/operation-types.js";
+import type { Amount } from "../api/amount.js";
 import type { JsonValue, KnownMembers } from "./known-members.js";
 
 type Schemas = components["schemas"];
@@ -42,10 +43,24 @@ export interface BillingAddressInput extends Schema<"BillingAddressInput"> {}
 export interface BillingAddressUpdate extends KnownMembers<Schema<"BillingAddressUpdate">> {
   [member: string]: JsonValue | undefined;
 }
-/** What a capture takes: the amount, a number or a decimal string. */
-export interface CaptureParams extends Omit<Schema<"CaptureAction">, "action"> {}
-/** What a refund takes: the amount (partial refunds are not enabled: the amount captured). */
-export interface RefundParams extends Omit<Schema<"RefundAction">, "action"> {}
+/**
+ * A request body of the resource client with its `amount` widened to `Amount` (a number or a
+ * decimal string); the client checks it and sends the form the operation's contract takes.
+ */
+export type WithAmount<Body> = Body extends unknown ? Omit<Body, "amount"> & { amount: Amount } : never;
+/** What `transactionIntents.create` takes: a creation body whose amount is a number or a decimal string (sent as a JSON number). */
+export type CreateTransactionIntentParams = WithAmount<CreateTransactionIntentBody>;
+/** What a capture takes: the amount, a number or a decimal string (sent as given). */
+export interface CaptureParams extends Omit<Schema<"CaptureAction">, "action" | "amount"> {
+  amount: Amount;
+}
+/**
+ * What a refund takes: optionally the amount, a number or a decimal string (sent as a JSON
+ * number). Partial refunds are not enabled: without an amount the whole captured amount is refunded.
+ */
+export interface RefundParams extends Omit<Schema<"RefundAction">, "action" | "amount"> {
+  amount?: Amount;
+}
 /** The filters of the transaction intent list, with `page` and `per_page`. */
 export interface TransactionIntentListQuery extends QueryOf<operations["listTransactionIntents"]> {}
 
@@ -59,6 +74,8 @@ export interface LinkedCreditRequest extends Schema<"LinkedCreditRequest"> {}
 export interface UnlinkedCreditRequest extends Schema<"UnlinkedCreditRequest"> {}
 /** The body of a credit creation: linked or unlinked. */
 export type CreateCreditBody = LinkedCreditRequest | UnlinkedCreditRequest;
+/** What `credits.create` takes: a credit body whose amount is a number or a decimal string (sent as a decimal string). */
+export type CreateCreditParams = WithAmount<CreateCreditBody>;
 /** The filters of the credit list, with `page` and `per_page`. */
 export interface CreditListQuery extends QueryOf<operations["listCredits"]> {}
 

@@ -1,15 +1,18 @@
 // The resource clients' declared signatures, checked against the generated operations: each
-// method's data, request body and query are the operation's (mutually assignable), and the action
-// methods cover every action of the contract. A contract change that a method does not follow
+// method's data, request body and query are the operation's (mutually assignable), request amounts
+// excepted (widened to `Amount`, a number or a decimal string: everything the contract takes and
+// more, checked at run time), and the action methods cover every action of the contract. A contract change that a method does not follow
 // makes this file fail to compile (test/client/types.test.ts and `tsc -p tsconfig.json`).
 import type { operations as Bank } from "../../../generated/types/bank-payments.js";
 import type { operations as CheckCashing } from "../../../generated/types/check-cashing.js";
-import type { operations as Helpers } from "../../../generated/types/sandbox-helpers.js";
+import type { components as HelperComponents, operations as Helpers } from "../../../generated/types/sandbox-helpers.js";
 import type { QueryOf, RequestBodyOf, Same, SuccessBody } from "../../../src/client/api/operation-types.js";
 import type { KnownMembers } from "../../../src/client/models/known-members.js";
-import type { BankPaymentsApi, CheckCashingApi, SandboxHelpersApi } from "../../../src/index.js";
+import type { Amount, BankPaymentsApi, CaptureFailure, CheckCashingApi, SandboxHelpersApi, WithAmount } from "../../../src/index.js";
 
 type Check<T extends true> = T;
+/** Whether every value of A is a value of B (the resource method takes what the contract takes). */
+type Extends<A, B> = [A] extends [B] ? true : false;
 /** What a method's promise holds as `data`. */
 type DataOf<M> = M extends (...args: never[]) => Promise<infer R> ? NonNullable<R extends { data?: infer D } ? D : never> : never;
 /** The envelope's `data` of an operation's success body. */
@@ -26,14 +29,20 @@ type HelperIntents = SandboxHelpersApi["transactionIntents"];
 export type Checks = [
   // Transaction intents
   Check<Same<DataOf<Intents["create"]>, Resource<Bank["createTransactionIntent"]>>>,
-  Check<Same<Param<Intents["create"], 0>, RequestBodyOf<Bank["createTransactionIntent"]>>>,
+  Check<Same<Param<Intents["create"], 0>, WithAmount<RequestBodyOf<Bank["createTransactionIntent"]>>>>,
+  Check<Extends<RequestBodyOf<Bank["createTransactionIntent"]>, Param<Intents["create"], 0>>>,
   Check<Same<DataOf<Intents["retrieve"]>, Resource<Bank["getTransactionIntent"]>>>,
   Check<Same<DataOf<Intents["listPage"]>, SuccessBody<Bank["listTransactionIntents"]>>>,
   Check<Same<NonNullable<Param<Intents["list"], 0>>, QueryOf<Bank["listTransactionIntents"]>>>,
   Check<Same<NonNullable<Param<Intents["listPage"], 0>>, QueryOf<Bank["listTransactionIntents"]>>>,
   Check<Same<DataOf<Intents["capture"]>, Resource<Bank["updateTransactionIntent"]>>>,
   Check<Same<Param<Intents["capture"], 1>, ActionParams<"capture">>>,
-  Check<Same<Param<Intents["refund"], 1>, ActionParams<"refund">>>,
+  // The refund's amount may be left out (the whole captured amount), and so may its params.
+  Check<Same<NonNullable<Param<Intents["refund"], 1>>, Partial<WithAmount<ActionParams<"refund">>>>>,
+  Check<Extends<ActionParams<"refund">, NonNullable<Param<Intents["refund"], 1>>>>,
+  Check<Extends<undefined, Param<Intents["refund"], 1>>>,
+  // Every contract amount form is an Amount.
+  Check<Same<ActionParams<"capture">["amount"], Amount>>,
   Check<Same<ActionParams<"authorize" | "cancel" | "cancel_refund">, {}>>,
   // One method per action: authorize, capture, refund, cancel, cancelRefund.
   Check<Same<RequestBodyOf<Bank["updateTransactionIntent"]>["action"], "authorize" | "capture" | "refund" | "cancel" | "cancel_refund">>,
@@ -42,7 +51,8 @@ export type Checks = [
   Check<Same<KnownMembers<Param<Intents["updateBillingAddress"], 1>>, KnownMembers<RequestBodyOf<Bank["updateTransactionIntentBillingAddress"]>>>>,
   // Credits
   Check<Same<DataOf<Credits["create"]>, Resource<Bank["createCredit"]>>>,
-  Check<Same<Param<Credits["create"], 0>, RequestBodyOf<Bank["createCredit"]>>>,
+  Check<Same<Param<Credits["create"], 0>, WithAmount<RequestBodyOf<Bank["createCredit"]>>>>,
+  Check<Extends<RequestBodyOf<Bank["createCredit"]>, Param<Credits["create"], 0>>>,
   Check<Same<DataOf<Credits["retrieve"]>, Resource<Bank["getCredit"]>>>,
   Check<Same<DataOf<Credits["listPage"]>, SuccessBody<Bank["listCredits"]>>>,
   Check<Same<NonNullable<Param<Credits["list"], 0>>, QueryOf<Bank["listCredits"]>>>,
@@ -65,4 +75,6 @@ export type Checks = [
   Check<Same<DataOf<SandboxHelpersApi["settings"]["update"]>, Resource<Helpers["updateSandboxSettings"]>>>,
   Check<Same<Param<SandboxHelpersApi["settings"]["update"], 0>, RequestBodyOf<Helpers["updateSandboxSettings"]>>>,
   Check<Same<DataOf<SandboxHelpersApi["reset"]>, Resource<Helpers["resetSandbox"]>>>,
+  // captureFailure() names the failures the fail-next-capture helper can arrange, and no other.
+  Check<Same<CaptureFailure, HelperComponents["schemas"]["CaptureFailure"]>>,
 ];

@@ -14,8 +14,11 @@ import {
   isPayrollErrorBody,
   isUnauthenticated,
   isValidationError,
+  isCaptured,
+  captureFailure,
   PaginationError,
   type BankPaymentsError,
+  type CaptureFailure,
   type CheckCashingError,
   type Credit,
   type ForbiddenError,
@@ -62,20 +65,51 @@ export async function namedResults() {
 export async function wrongCalls() {
   // @ts-expect-error capture needs an amount
   await bank.transactionIntents.capture(id, {});
-  // @ts-expect-error refund amounts are numbers
-  await bank.transactionIntents.refund(id, { amount: "125.00" });
+  // @ts-expect-error amounts are numbers or decimal strings, not booleans
+  await bank.transactionIntents.refund(id, { amount: true });
   // @ts-expect-error wrong enum value in a list filter
   bank.transactionIntents.list({ status: "approved" });
   // @ts-expect-error a transaction intent filter is not a credit filter
   bank.credits.list({ type: "bankpay" });
-  // @ts-expect-error credit amounts are decimal strings
-  await bank.credits.create({ amount: 25, transaction_intent_id: id });
+  // @ts-expect-error a credit amount is a number or a decimal string, not a bigint
+  await bank.credits.create({ amount: 25n, transaction_intent_id: id });
+  // @ts-expect-error a creation's amount is required
+  await bank.transactionIntents.create({ bank_account: "b", consumer_id: "c", store_number: "1", type: "bankpay" });
   // @ts-expect-error not a status the helper moves an intent into
   await helpers.transactionIntents.setStatus(id, { status: "succeeded" });
   // @ts-expect-error the billing address update needs the documented members
   await bank.transactionIntents.updateBillingAddress(id, { line_1: "1 Main St" });
   // @ts-expect-error further address members are JSON values, not functions
   await bank.transactionIntents.updateBillingAddress(id, { line_1: "l", city: "c", state_province: "s", zipcode: "z", country_code: "US", extra: () => 1 });
+}
+
+export async function oneMoneyType(intent: TransactionIntent, view: TransactionIntentView) {
+  // Every request amount takes a number or a decimal string.
+  await bank.transactionIntents.create({ amount: "125.00", bank_account: "b", consumer_id: "c", store_number: "1", type: "bankpay" });
+  await bank.transactionIntents.capture(id, { amount: 125 });
+  await bank.transactionIntents.refund(id, { amount: "125.00" });
+  await bank.transactionIntents.refund(id);
+  await bank.credits.create({ amount: 25, transaction_intent_id: id });
+  await cashing.payroll.submit({ ...({} as Parameters<typeof cashing.payroll.submit>[0]), netAmount: "1250.75" });
+  // @ts-expect-error a nullable amount is not an amount: amount_captured is null until captured (narrow with isCaptured)
+  await bank.transactionIntents.refund(id, { amount: intent.amount_captured });
+  if (isCaptured(intent)) {
+    type AmountIsString = Assert<Equals<typeof intent.amount_captured, string>>;
+    await bank.transactionIntents.refund(id, { amount: intent.amount_captured });
+  } else {
+    const failure = captureFailure(intent);
+    type FailureIsTyped = Assert<Equals<typeof failure, CaptureFailure | undefined>>;
+    // @ts-expect-error captureFailure never answers succeeded
+    if (failure === "succeeded") return;
+  }
+  // @ts-expect-error isCaptured takes the full view: the publishable view has no captured_status
+  isCaptured(view);
+  // @ts-expect-error the low-level client stays exactly the contract's: a refund amount is a JSON number
+  await low.PATCH("/api/transaction-intents/{transaction_intent_id}", { params: { path: { transaction_intent_id: id } }, body: { action: "refund", amount: "125.00" } });
+  // @ts-expect-error the low-level client stays exactly the contract's: a credit amount is a decimal string
+  await low.POST("/api/credits", { body: { amount: 25, transaction_intent_id: id } });
+  // @ts-expect-error the low-level client stays exactly the contract's: a creation amount is a JSON number
+  await low.POST("/api/transaction-intents", { body: { amount: "1.00", bank_account: "b", consumer_id: "c", store_number: "1", type: "bankpay" } });
 }
 
 export async function switchNarrows() {
