@@ -59,7 +59,7 @@ describe("conformance suite against an independent implementation (full profile,
       assert.ok(result.oracle && result.oracle.responses > 100, "the oracle judged the run");
       assert.equal(result.oracle.failed, 0);
       assert.ok(result.checks.some((c) => c.layer === "sequence" && c.outcome === "passed"), "the generated sequences ran and passed");
-      console.log(`# independent ${service}: ${summaryLine(result)}; oracle: ${result.oracle.responses} responses; ${result.durationMs} ms`);
+      console.log(`independent ${service}: ${summaryLine(result)}; oracle: ${result.oracle.responses} responses; ${result.durationMs} ms`);
     });
   }
 
@@ -74,7 +74,7 @@ describe("conformance suite against an independent implementation (full profile,
       // Control: the correct server's run names none of them, so the fault is what was caught.
       const control = rulesNamed(correct.get(spec.service)!);
       assert.deepEqual(expected.filter((rule) => control.has(rule)), [], "the correct server's run names the same rule");
-      console.log(`# fault ${fault}: ${failedChecks(result).length} failed checks, naming ${expected.join(", ")}`);
+      console.log(`fault ${fault}: ${failedChecks(result).length} failed checks, naming ${expected.join(", ")}`);
     });
   }
 });
