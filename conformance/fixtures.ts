@@ -92,7 +92,10 @@ export const ids = {
   creditStore: () => pick(currentFixtures()?.store_numbers) ?? "S-100",
   unknownIntent: () => `transaction_intent_${token()}`,
   unknownCredit: () => `credit_${token()}`,
-  store: () => `S${token(8)}`,
+  /** A store number: an enrolled one with fixtures (an active client account), else a fresh one. */
+  store: () => pick(currentFixtures()?.store_numbers) ?? `S${token(8)}`,
+  /** A store number that isolates a list (`prefix` + a fresh token), or an enrolled one with fixtures (the list is then open). */
+  listStore: (prefix: string) => pick(currentFixtures()?.store_numbers) ?? `${prefix}${token(10)}`,
   numeric: (digits = 8) => remember(String(10 ** (digits - 1) + Math.floor(Math.random() * 9 * 10 ** (digits - 1)))),
 };
 

@@ -28,7 +28,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const RUN_MARKER = "BANK_PAYMENTS_CONTRACT_TEST_RUN";
 
 /** Test files with wall-clock bounds: run first, one at a time, with nothing else running. */
-export const serialFiles = ["test/sandbox/busy.test.ts", "test/sandbox/reproductions.test.ts", "test/sandbox/transport.test.ts"];
+export const serialFiles = ["test/sandbox/busy.test.ts", "test/sandbox/lock-pressure.test.ts", "test/sandbox/reproductions.test.ts", "test/sandbox/transport.test.ts"];
 
 /** Every test file of the suite, relative to the repository. */
 export function allTestFiles() {

@@ -26,7 +26,7 @@ type Chain = { api: ApiClient; store: string; employee: string; credits: string[
 const bank = (ctx: CoverageContext) => ctx.oracle.model as BankModel;
 
 function openChain(ctx: CoverageContext): Chain {
-  return { api: ctx.client(), store: `CV${token(12)}`, employee: `CE${token(12)}`, credits: [] };
+  return { api: ctx.client(), store: ids.listStore("CV"), employee: `CE${token(12)}`, credits: [] };
 }
 
 const act = (chain: Chain, id: string, body: Record<string, unknown>) =>

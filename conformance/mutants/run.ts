@@ -77,8 +77,7 @@ async function runThrough(target: Implementation, service: ServiceName, proxyUrl
     const result = await runConformance({
       service, baseUrl: proxyUrl, secretKey: request.keys?.secretKey ?? target.secretKey, publishableKey: request.keys?.publishableKey ?? target.publishableKey,
       profile: "full", failFast: request.failFast, layers: request.layers, sequences: request.sequences,
-      // The sandbox's own submerchant policy (B-47) unless a variant says otherwise, so the check that needs it runs.
-      settings: request.settings ?? { linked_credit_submerchant_id: "prohibited" },
+      settings: request.settings,
     });
     return { ok: result.ok, failures: failuresOf(result) };
   } catch (error) {
@@ -101,7 +100,9 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
   const started = Date.now();
   const keys = { secretKey: target.secretKey, publishableKey: target.publishableKey };
   return withProxy(mutant, target, mutant.service, keys, async (url, fired) => {
-    const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) => runThrough(target, mutant.service, url, { layers, sequences, failFast });
+    // Told the sandbox's own submerchant policy (B-47), so the check that needs it runs.
+    const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) =>
+      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" } });
     // The preflight only says whether the run can start: its failure is never a kill, and it must
     // not stop the layers that can make one (they run when the service answered and took the keys).
     const kills = (found: Failure[]) => found.some(isKill);

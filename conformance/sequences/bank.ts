@@ -28,7 +28,7 @@ export type BankWorld = {
 export function bankWorld(api: ApiClient, model: BankModel): BankWorld {
   return {
     api, model,
-    store: `SQ${token(12)}`,
+    store: ids.listStore("SQ"),
     employee: `EQ${token(12)}`,
     submerchant: ids.debitSubmerchant(),
     consumers: ids.consumers(2),

@@ -95,6 +95,8 @@ const perPage25Max50: Variant = {
 export const configurationVariants: Variant[] = [
   captureLimit5, creditLimit100,
   linkedSubmerchant("accepted", false), linkedSubmerchant("accepted", true),
-  linkedSubmerchant("required", false), linkedSubmerchant("required", true),
+  // Not "required" untold: the suite's own linked credits need the submerchant id then, so such a
+  // server must tell it (docs/conformance.md, Settings).
+  linkedSubmerchant("required", true),
   perPage25Max50,
 ];

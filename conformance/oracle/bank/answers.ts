@@ -32,9 +32,17 @@ export function invalid(errors: FieldErrors, code?: string, credit = false, opti
   return { status: 422, rule: "bank §7.1", body: object({ message: ruled("B-13", message(code, true)), errors: object(members, maybe) }) };
 }
 
-/** The exact list of words of a pinned problem (on credits, `submerchant_id` problems are sentences, doc 7.1). */
+/**
+ * The exact list of words of a pinned problem. `submerchant_id` problems are sentences (doc 7.1,
+ * B-14): on credits always; on intents the word or a sentence (the sandbox writes the word there).
+ */
 function wordsOf(key: string, words: string[], credit: boolean): Expected {
-  return array(words.map((word) => (credit && key === "submerchant_id" ? form(sentenceAbout(submerchantWords[word] ?? word)) : ruled("B-14", exact(word)))));
+  const one = (word: string): Expected => {
+    if (key !== "submerchant_id") return ruled("B-14", exact(word));
+    const sentence = form(sentenceAbout(submerchantWords[word] ?? word));
+    return credit ? sentence : anyOf([ruled("B-14", exact(word)), sentence]);
+  };
+  return array(words.map(one));
 }
 
 /** A non-empty list of any of these words: a problem a server may name in its own words of doc 7.1. */

@@ -32,7 +32,11 @@ export function createCredit(ctx: ModelContext, request: RequestBody): Predictio
   const linked = Object.hasOwn(body, "transaction_intent_id") || !Object.hasOwn(body, "creditable_id");
   const problems = bodyProblems(linked ? "LinkedCreditRequest" : "UnlinkedCreditRequest", body);
   // B-15: a credit naming neither target is missing both.
-  if (!Object.hasOwn(body, "transaction_intent_id") && !Object.hasOwn(body, "creditable_id")) addProblem(problems, "creditable_id", "missing");
+  // A server may also read such a body as an unlinked credit, which needs its submerchant_id (doc 4.6).
+  if (!Object.hasOwn(body, "transaction_intent_id") && !Object.hasOwn(body, "creditable_id")) {
+    addProblem(problems, "creditable_id", "missing");
+    if (!Object.hasOwn(body, "submerchant_id")) addProblem(problems, "submerchant_id", "missing", false);
+  }
   const amount = amountOf(body.amount, { numbers: false, strings: true });
   amountProblems(problems, amount, Object.hasOwn(body, "amount"));
   extrasNameProblems(problems, body.extras);
@@ -42,7 +46,12 @@ export function createCredit(ctx: ModelContext, request: RequestBody): Predictio
   if (linked && !problems.some((p) => p.key === "transaction_intent_id") && transactionIntentId.test(intentId) && !state.intents.has(intentId as string)) {
     addProblem(problems, "transaction_intent_id", "invalid");
   }
-  const answers = linked && !problems.some((p) => p.key === "submerchant_id") ? submerchantAnswers(ctx, Object.hasOwn(body, "submerchant_id")) : ["accepted" as const];
+  // With fixtures the server knows only the accounts and credit submerchant ids it enrolled: another may be refused.
+  const fixtures = ctx.fixtures;
+  if (fixtures && !linked && typeof body.creditable_id === "string" && !fixtures.bank_accounts.some((a) => a.id === body.creditable_id)) addProblem(problems, "creditable_id", "invalid", false);
+  if (fixtures?.submerchant_ids?.credit?.length && !linked && typeof body.submerchant_id === "string" && !fixtures.submerchant_ids.credit.includes(body.submerchant_id)) addProblem(problems, "submerchant_id", "invalid", false);
+  // A body naming no target is not known to be a linked credit: its submerchant_id meets no policy.
+  const answers = linked && Object.hasOwn(body, "transaction_intent_id") && !problems.some((p) => p.key === "submerchant_id") ? submerchantAnswers(ctx, Object.hasOwn(body, "submerchant_id")) : ["accepted" as const];
   const predictions: Prediction[] = [];
   for (const answer of answers) {
     const found: Problem[] = answer === "accepted" ? problems : [...problems, { key: "submerchant_id", words: [answer === "prohibited" ? "prohibited" : "missing"], pinned: true }];

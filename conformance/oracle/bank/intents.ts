@@ -130,6 +130,23 @@ function ownerOf(ctx: ModelContext, account: string): string | undefined {
   return ctx.fixtures?.bank_accounts.find((a) => a.id === account)?.consumer_id ?? ctx.state.accountOwners.get(account);
 }
 
+/**
+ * With fixtures, the server knows only what it enrolled (bank doc 1: an enrolled consumer and bank
+ * account, an accepted service fee, an active store): a value the fixtures do not name may be refused.
+ */
+function notEnrolledProblems(ctx: ModelContext, problems: Problem[], body: Record<string, unknown>): void {
+  const fixtures = ctx.fixtures;
+  if (!fixtures) return;
+  const mayRefuse = (key: string, known: string[]) => {
+    if (typeof body[key] === "string" && !known.includes(body[key] as string)) addProblem(problems, key, "invalid", false);
+  };
+  mayRefuse("bank_account", fixtures.bank_accounts.map((a) => a.id));
+  mayRefuse("consumer_id", fixtures.bank_accounts.map((a) => a.consumer_id));
+  if (fixtures.store_numbers.length > 0) mayRefuse("store_number", fixtures.store_numbers);
+  if (fixtures.service_fees.length > 0) mayRefuse("service_fee_id", fixtures.service_fees);
+  if (fixtures.submerchant_ids?.debit?.length) mayRefuse("submerchant_id", fixtures.submerchant_ids.debit);
+}
+
 export function createIntent(ctx: ModelContext, request: RequestBody): Prediction[] {
   if (!request.readable) return [unreadable(creationMembers)];
   const body = request.value;
@@ -141,6 +158,7 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
   oversizedProblem(problems, request);
   // B-23: variant A without `type` is a bankpay, or refused as `missing` (the table's "Y").
   if (action === undefined && !Object.hasOwn(body, "type")) addProblem(problems, "type", "missing", false);
+  notEnrolledProblems(ctx, problems, body);
   const refused = refusal(problems, { spellings: addressSpellings });
   if (refused.must) return [refused.prediction!];
   const predictions: Prediction[] = refused.prediction ? [refused.prediction] : [];

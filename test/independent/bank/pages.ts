@@ -18,11 +18,11 @@ export function readListQuery(search: URLSearchParams, filters: Filters, policy:
   const whole = (name: string, fallback: number, max: number): number => {
     const raw = once(name);
     if (raw === undefined) return fallback;
-    const value = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
     if (!(value >= 1 && value <= max)) problems[name] = ["invalid"];
     return value;
   };
-  const page = whole("page", 1, 1_000_000_000);
+  const page = whole("page", 1, 2_147_483_647);
   const perPage = whole("per_page", policy.perPageDefault, policy.perPageMax);
   const chosen: Record<string, string> = {};
   for (const [name, accepts] of Object.entries(filters)) {
