@@ -7,7 +7,30 @@ export const validationMessage = "The given data was invalid.";
 
 export type FieldErrors = Record<string, string[]>;
 
-export function validationError(errors: FieldErrors, message = validationMessage): JsonReply {
+/** What a member must be, for the 422 message (issue 16: an answer that says what to do). */
+const expectedForms: Record<string, string> = {
+  amount: "an amount above 0 with at most two decimals, at most 999999999.99",
+  bank_account: "bank_account_<token>", consumer_id: "consumer_<token>", service_fee_id: "service_fee_<token>",
+  transaction_intent_id: "transaction_intent_<token> of an intent of this account", creditable_id: "bank_account_<token>",
+  action: "one of the actions this operation takes", type: "bankpay or bankpay_bnpl", status: "one of the documented statuses",
+  per_page: "a whole number from 1 to 100", page: "a whole number from 1",
+  body: "a JSON object sent as application/json, at most 1 MB, 100 members per object and 32 levels deep",
+  extras: "a flat object of at most 50 members, names of 1 to 40 characters, strings of at most 500",
+  country_code: "an ISO 3166-1 alpha-2 code such as US",
+};
+
+/** The default 422 message: the first problem, what the member must be, and how many more there are. */
+export function describeProblems(errors: FieldErrors): string {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return validationMessage;
+  const [field, [problem]] = entries[0];
+  const form = expectedForms[field.split(".").at(-1) ?? field];
+  const first = problem === "missing" ? `${field} is missing` : problem === "invalid" ? `${field} is invalid${form ? ` (expected ${form})` : ""}` : problem.replace(/\.$/, "");
+  const more = entries.length > 1 ? `; ${entries.length - 1} more in errors` : "";
+  return `${validationMessage.slice(0, -1)}: ${first}${more}.`;
+}
+
+export function validationError(errors: FieldErrors, message = describeProblems(errors)): JsonReply {
   return reply(422, { message, errors });
 }
 

@@ -101,7 +101,8 @@ describe("deep and wide bodies on every body route", () => {
           assert.deepEqual(answer.body.errors.map((e: { errorType: string; responseCode: string }) => [e.errorType, e.responseCode]), [["correction", "1004"]], name);
         } else {
           assert.equal(answer.status, 422, name);
-          assert.deepEqual(answer.body, { message: "The given data was invalid.", errors: { body: ["invalid"] } }, name);
+          assert.deepEqual(answer.body.errors, { body: ["invalid"] }, name);
+          assert.match(answer.body.message, /^The given data was invalid: body is invalid \(expected a JSON object/, name);
         }
       }
       assert.deepEqual(await snapshot(), before);

@@ -60,7 +60,7 @@ describe("issue 11 reproductions: amounts", () => {
     const before = await totals();
     const { status, body } = await bankRaw("POST", "/api/transaction-intents", JSON.stringify({ ...create, amount: 123456789.125 }));
     assert.equal(status, 422);
-    assert.deepEqual(body, { message: "The given data was invalid.", errors: { amount: ["invalid"] } });
+    assert.deepEqual(body, { message: "The given data was invalid: amount is invalid (expected an amount above 0 with at most two decimals, at most 999999999.99).", errors: { amount: ["invalid"] } });
     assert.deepEqual(await totals(), before);
   });
 

@@ -161,7 +161,8 @@ describe("accept-service-fee", () => {
     for (const [body, errors] of cases) {
       const answer = await rawHelper(sandbox, "acceptServiceFee", "POST", path, { body, key: sandbox.secretKey });
       assert.equal(answer.status, 422, body);
-      assert.deepEqual(answer.body, { message: "The given data was invalid.", errors }, body);
+      assert.deepEqual(answer.body.errors, errors, body);
+      assert.match(answer.body.message, /^The given data was invalid: /, body);
     }
     assert.equal((await read(id)).status, "pending_service_fee_acceptance");
   });
@@ -355,7 +356,8 @@ describe("settings", () => {
     for (const [body, errors] of cases) {
       const answer = await rawHelper(sandbox, "updateSandboxSettings", "PATCH", "/_sandbox/settings", { body: JSON.stringify(body), key: sandbox.secretKey });
       assert.equal(answer.status, 422, JSON.stringify(body));
-      assert.deepEqual(answer.body, { message: "The given data was invalid.", errors }, JSON.stringify(body));
+      assert.deepEqual(answer.body.errors, errors, JSON.stringify(body));
+      assert.match(answer.body.message, /^The given data was invalid: /, JSON.stringify(body));
     }
     const broken = await rawHelper(sandbox, "updateSandboxSettings", "PATCH", "/_sandbox/settings", { body: "{", key: sandbox.secretKey });
     assert.deepEqual(broken.body.errors, { body: ["invalid"] });
