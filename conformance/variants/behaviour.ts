@@ -1,7 +1,7 @@
 // Valid variants of the bank service's behaviour: readings of the documents that the sandbox does
 // not take, answered by the proxy (asking the sandbox what it needs to know).
 import { withoutUnknownMembers } from "./declared-members.js";
-import { currentIntent, is, requestJson, secretKeyUsed } from "./rewrite.js";
+import { currentIntent, eachIntent, editJson, is, mapOf, requestJson, secretKeyUsed } from "./rewrite.js";
 import type { Variant } from "./variant.js";
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -67,8 +67,39 @@ const requiredMember = (id: string, decisions: string[], member: string, applies
   },
 });
 
+/** B-53: a declined intent shows when the authorization was attempted, held in every later read. */
+const declineAuthorizedAtSet: Variant = {
+  id: "decline-authorized-at-set", decisions: ["B-53"], kind: "behaviour", services: ["bank-payments"],
+  change: "a declined intent's authorized_at is the time of the declined attempt, not null",
+  allowedBy: "bank §2.1 authorized_at \"ISO 8601 UTC\" with no word on declines; §3.1 a decline sets status failed and reason; B-53",
+  response(e, c) {
+    const attempted = mapOf<string>(c.memory, "declined-at");
+    eachIntent(e, (intent) => {
+      if (intent.status !== "failed" || intent.authorized_at !== null || typeof intent.id !== "string") return;
+      if (!attempted.has(intent.id)) attempted.set(intent.id, new Date().toISOString().replace(/\.\d{3}Z$/, "Z"));
+      intent.authorized_at = attempted.get(intent.id);
+    });
+  },
+};
+
+/** B-12: a body that is not a JSON object read as an empty one (Laravel's reading): the members it then lacks are missing. */
+const unparsedBodyAsEmpty: Variant = {
+  id: "unparsed-body-as-empty", decisions: ["B-12"], kind: "behaviour", services: ["bank-payments"],
+  change: "a creation whose body is not a JSON object is refused as missing its required members, not on body",
+  allowedBy: "bank §7.1 gives no key for an unreadable body; Laravel reads one as empty; B-12",
+  response(e) {
+    if (e.status !== 422 || !is.intentCreate(e)) return;
+    const body = requestJson(e);
+    if (body !== null && typeof body === "object" && !Array.isArray(body)) return;
+    editJson(e, (answer) => {
+      if (JSON.stringify(answer.errors) !== JSON.stringify({ body: ["invalid"] })) return;
+      answer.errors = { amount: ["missing"], bank_account: ["missing"], consumer_id: ["missing"], store_number: ["missing"] };
+    });
+  },
+};
+
 export const behaviourVariants: Variant[] = [
-  authorizeNeedsAcceptedFee, refundBaseAuthorized, unknownMembersIgnored,
+  authorizeNeedsAcceptedFee, refundBaseAuthorized, unknownMembersIgnored, declineAuthorizedAtSet, unparsedBodyAsEmpty,
   requiredMember("type-required", ["B-23"], "type", (e, body) => is.intentCreate(e) && body.action === undefined,
     "a creation without action and without type is refused (422 type missing), not defaulted to bankpay",
     "bank §4.1 variant A: type \"Y\" (required) and \"default bankpay\"; contract-audit row 25"),
