@@ -27,7 +27,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { delimiter, dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve, sep } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -114,7 +114,11 @@ const withoutNpmWarnings = (text: string) => text.split("\n").filter((line) => l
 
 const repoRequire = createRequire(join(root, "package.json"));
 const repoBetterSqlite = JSON.parse(readFileSync(join(root, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
-const betterSqliteBinary = "node_modules/better-sqlite3/build/Release/better_sqlite3.node";
+
+/** The compiled files of a better-sqlite3 install, relative to it: build/Release/ (12.x, built) or prebuilds/ (13.x ships one). */
+function betterSqliteBinaries(packageDir: string): string[] {
+  return (readdirSync(packageDir, { recursive: true }) as string[]).filter((file) => file.endsWith(".node") && !file.split(sep).includes("node_modules"));
+}
 
 /** Whether `version` is in a caret range `^x.y.z` (the ranges README uses). */
 function inCaret(version: string, range: string): boolean {
@@ -186,9 +190,13 @@ async function startSandboxAsReadmeSays(): Promise<void> {
 async function provideBetterSqliteBinary(): Promise<string> {
   const installed = JSON.parse(readFileSync(join(project, "node_modules/better-sqlite3/package.json"), "utf8")) as { version: string };
   if (installed.version === repoBetterSqlite.version && repoBinaryLoads()) {
-    mkdirSync(dirname(join(project, betterSqliteBinary)), { recursive: true });
-    copyFileSync(join(root, betterSqliteBinary), join(project, betterSqliteBinary));
-    return `better-sqlite3 ${installed.version}: this repository's binary (Node ABI ${process.versions.modules})`;
+    // Every compiled file of the package, where it is (12.x builds build/Release/; 13.x may place it elsewhere).
+    const binaries = betterSqliteBinaries(join(root, "node_modules/better-sqlite3"));
+    for (const file of binaries) {
+      mkdirSync(dirname(join(project, "node_modules/better-sqlite3", file)), { recursive: true });
+      copyFileSync(join(root, "node_modules/better-sqlite3", file), join(project, "node_modules/better-sqlite3", file));
+    }
+    if (binaries.length > 0) return `better-sqlite3 ${installed.version}: this repository's binary (Node ABI ${process.versions.modules})`;
   }
   // prebuild-install reads this file and never tries a download; the headers of this Node.
   writeFileSync(join(project, ".prebuild-installrc"), "buildFromSource=true\n");
@@ -275,7 +283,11 @@ describe("README's quick start for merchants, run literally from the packed tarb
   });
 
   it("without a usable better-sqlite3, npx payments-sandbox says in one line what to do", async () => {
-    const notBuilt = await without(betterSqliteBinary, () => attempt("npx payments-sandbox"));
+    // The file this platform loads: a build, else this platform's prebuilt one.
+    const files = betterSqliteBinaries(join(project, "node_modules/better-sqlite3"));
+    const binary = files.find((file) => file.startsWith(`build${sep}`)) ?? files.find((file) => file.endsWith(`${process.platform}-${process.arch}.node`));
+    assert.ok(binary, "the project's better-sqlite3 has a compiled file");
+    const notBuilt = await without(join("node_modules/better-sqlite3", binary), () => attempt("npx payments-sandbox"));
     assert.equal(notBuilt.code, 1);
     assert.equal(notBuilt.stdout, "");
     assert.match(withoutNpmWarnings(notBuilt.stderr), /^payments-sandbox: better-sqlite3 is installed but does not load \(.*\): npm rebuild better-sqlite3$/);
