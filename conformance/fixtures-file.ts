@@ -5,6 +5,8 @@
 // what it creates through the API). Without a fixtures file the suite uses fresh well-formed
 // identifiers, which a server that enrols on first use (the reference sandbox) accepts.
 
+import { digits, idOf } from "./oracle/forms.js";
+
 export type Fixtures = {
   /** Enrolled bank accounts and the consumer each belongs to: several, binding tests need two consumers. */
   bank_accounts: Array<{ id: string; consumer_id: string }>;
@@ -16,7 +18,6 @@ export type Fixtures = {
   submerchant_ids?: { debit?: string[]; credit?: string[] };
 };
 
-const identifier = (prefix: string) => new RegExp(`^${prefix}_[A-Za-z0-9._~-]+$`);
 
 /** A fixtures file's content, checked: every problem named with its place, so a typo fails the run at once. */
 export function readFixtures(raw: unknown): Fixtures {
@@ -25,13 +26,13 @@ export function readFixtures(raw: unknown): Fixtures {
   if (!object(raw)) throw new Error("fixtures: expected a JSON object with bank_accounts, service_fees, store_numbers and optionally submerchant_ids");
   const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids"];
   for (const name of Object.keys(raw)) if (!known.includes(name)) problems.push(`unknown member ${JSON.stringify(name)} (known: ${known.join(", ")})`);
-  const strings = (value: unknown, where: string, pattern?: RegExp): string[] => {
+  const strings = (value: unknown, where: string, form?: { name: string; test(value: unknown): boolean }): string[] => {
     if (value === undefined) return [];
     if (!Array.isArray(value) || value.some((item) => typeof item !== "string" || item === "")) {
       problems.push(`${where}: expected an array of non-empty strings`);
       return [];
     }
-    for (const item of value as string[]) if (pattern && !pattern.test(item)) problems.push(`${where}: ${JSON.stringify(item)} does not match ${pattern.source}`);
+    for (const item of value as string[]) if (form && !form.test(item)) problems.push(`${where}: ${JSON.stringify(item)} does not match ${form.name}`);
     return value as string[];
   };
   const accounts: Fixtures["bank_accounts"] = [];
@@ -41,8 +42,8 @@ export function readFixtures(raw: unknown): Fixtures {
       problems.push(`bank_accounts[${index}]: expected {"id": "bank_account_…", "consumer_id": "consumer_…"}`);
       continue;
     }
-    if (!identifier("bank_account").test(account.id)) problems.push(`bank_accounts[${index}].id: ${JSON.stringify(account.id)} is not a bank account id`);
-    if (!identifier("consumer").test(account.consumer_id)) problems.push(`bank_accounts[${index}].consumer_id: ${JSON.stringify(account.consumer_id)} is not a consumer id`);
+    if (!idOf("bank_account").test(account.id)) problems.push(`bank_accounts[${index}].id: ${JSON.stringify(account.id)} is not a bank account id`);
+    if (!idOf("consumer").test(account.consumer_id)) problems.push(`bank_accounts[${index}].consumer_id: ${JSON.stringify(account.consumer_id)} is not a consumer id`);
     accounts.push({ id: account.id, consumer_id: account.consumer_id });
   }
   if (accounts.length > 0 && new Set(accounts.map((a) => a.consumer_id)).size < 2) {
@@ -52,10 +53,10 @@ export function readFixtures(raw: unknown): Fixtures {
   if (submerchants !== undefined && !object(submerchants)) problems.push("submerchant_ids: expected {debit?: [...], credit?: [...]}");
   const fixtures: Fixtures = {
     bank_accounts: accounts,
-    service_fees: strings(raw.service_fees, "service_fees", identifier("service_fee")),
+    service_fees: strings(raw.service_fees, "service_fees", idOf("service_fee")),
     store_numbers: strings(raw.store_numbers, "store_numbers"),
     submerchant_ids: object(submerchants)
-      ? { debit: strings(submerchants.debit, "submerchant_ids.debit", /^\d{1,18}$/), credit: strings(submerchants.credit, "submerchant_ids.credit") }
+      ? { debit: strings(submerchants.debit, "submerchant_ids.debit", digits(1, 18)), credit: strings(submerchants.credit, "submerchant_ids.credit") }
       : undefined,
   };
   if (problems.length > 0) throw new Error(`fixtures: ${problems.join("; ")}`);

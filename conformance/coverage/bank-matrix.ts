@@ -170,6 +170,14 @@ async function reach(ctx: CoverageContext, chain: Chain, row: IntentRow): Promis
 
 const rowSkipped = (ctx: CoverageContext, trigger: string | undefined) => (trigger && !ctx.triggers ? `needs the implementation-specific trigger: ${trigger}` : undefined);
 
+/** The result of a row whose trigger the run may not use: one skipped check, every cell skipped. */
+function skippedRow(group: string, matrix: string, row: { name: string; trigger?: string }, columns: Array<{ name: string }>, reason: string): TaskResult {
+  const result = emptyResult();
+  result.checks.push({ layer: "coverage", group, name: `${row.name}: every action`, outcome: "skipped", reason, trigger: row.trigger, durationMs: 0 });
+  for (const column of columns) result.cells.push({ matrix, row: row.name, column: column.name, outcome: "skipped", reason });
+  return result;
+}
+
 function intentRowTask(ctx: CoverageContext, row: IntentRow, columns: Column[]): Task {
   const group = "coverage: intent state x action";
   const matrix = "intent";
@@ -177,13 +185,9 @@ function intentRowTask(ctx: CoverageContext, row: IntentRow, columns: Column[]):
   return {
     name: `intent ${row.name}`, planned: columns.length,
     run: async (): Promise<TaskResult> => {
-      const result = emptyResult();
       const skip = rowSkipped(ctx, row.trigger);
-      if (skip) {
-        result.checks.push({ layer: "coverage", group, name: `${row.name}: every action`, outcome: "skipped", reason: skip, trigger: row.trigger, durationMs: 0 });
-        for (const column of columns) result.cells.push({ matrix, row: row.name, column: column.name, outcome: "skipped", reason: skip });
-        return result;
-      }
+      if (skip) return skippedRow(group, matrix, row, columns, skip);
+      const result = emptyResult();
       let chain: Chain | undefined;
       let subject = "";
       let arrival = "";
@@ -268,13 +272,9 @@ function creditRowTask(ctx: CoverageContext, row: CreditRow): Task {
   return {
     name: `credit ${row.name}`, planned: creditColumns.length,
     run: async (): Promise<TaskResult> => {
-      const result = emptyResult();
       const skip = rowSkipped(ctx, row.trigger);
-      if (skip) {
-        result.checks.push({ layer: "coverage", group, name: `${row.name}: every action`, outcome: "skipped", reason: skip, trigger: row.trigger, durationMs: 0 });
-        for (const column of creditColumns) result.cells.push({ matrix, row: row.name, column: column.name, outcome: "skipped", reason: skip });
-        return result;
-      }
+      if (skip) return skippedRow(group, matrix, row, creditColumns, skip);
+      const result = emptyResult();
       let chain: Chain | undefined;
       let subject = "";
       const statusOf = (id: string) => bank(ctx).state.credits.get(id)?.status;

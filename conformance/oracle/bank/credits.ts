@@ -8,7 +8,7 @@ import { anyDateTime, dateTimeWithin, idOf, named, nonEmptyText, nullOr } from "
 import type { Prediction } from "../prediction.js";
 import { creditConflict, invalid, notFound, refusal } from "./answers.js";
 import { outcomes, unreadable, type ModelContext } from "./intents.js";
-import { addProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody } from "./requests.js";
+import { addProblem, amountOf, notEnrolledProblem, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody } from "./requests.js";
 import type { CreditRecord } from "./state.js";
 import { creditView, money } from "./views.js";
 
@@ -48,8 +48,8 @@ export function createCredit(ctx: ModelContext, request: RequestBody): Predictio
   }
   // With fixtures the server knows only the accounts and credit submerchant ids it enrolled: another may be refused.
   const fixtures = ctx.fixtures;
-  if (fixtures && !linked && typeof body.creditable_id === "string" && !fixtures.bank_accounts.some((a) => a.id === body.creditable_id)) addProblem(problems, "creditable_id", "invalid", false);
-  if (fixtures?.submerchant_ids?.credit?.length && !linked && typeof body.submerchant_id === "string" && !fixtures.submerchant_ids.credit.includes(body.submerchant_id)) addProblem(problems, "submerchant_id", "invalid", false);
+  if (fixtures && !linked) notEnrolledProblem(problems, "creditable_id", body.creditable_id, fixtures.bank_accounts.map((a) => a.id));
+  if (fixtures?.submerchant_ids?.credit?.length && !linked) notEnrolledProblem(problems, "submerchant_id", body.submerchant_id, fixtures.submerchant_ids.credit);
   // A body naming no target is not known to be a linked credit: its submerchant_id meets no policy.
   const answers = linked && Object.hasOwn(body, "transaction_intent_id") && !problems.some((p) => p.key === "submerchant_id") ? submerchantAnswers(ctx, Object.hasOwn(body, "submerchant_id")) : ["accepted" as const];
   const predictions: Prediction[] = [];

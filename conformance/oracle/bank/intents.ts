@@ -10,7 +10,7 @@ import {
 import type { Prediction } from "../prediction.js";
 import { intentConflict, invalid, notFound, refusal, type FieldErrors, type KeySpellings } from "./answers.js";
 import {
-  addProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
+  addProblem, notEnrolledProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
 } from "./requests.js";
 import { awaitingAuthorization, type AttemptRecord, type BankState, type IntentRecord } from "./state.js";
 import { fullIntentView, money, publicIntentView, schedule } from "./views.js";
@@ -137,9 +137,7 @@ function ownerOf(ctx: ModelContext, account: string): string | undefined {
 function notEnrolledProblems(ctx: ModelContext, problems: Problem[], body: Record<string, unknown>): void {
   const fixtures = ctx.fixtures;
   if (!fixtures) return;
-  const mayRefuse = (key: string, known: string[]) => {
-    if (typeof body[key] === "string" && !known.includes(body[key] as string)) addProblem(problems, key, "invalid", false);
-  };
+  const mayRefuse = (key: string, known: string[]) => notEnrolledProblem(problems, key, body[key], known);
   mayRefuse("bank_account", fixtures.bank_accounts.map((a) => a.id));
   mayRefuse("consumer_id", fixtures.bank_accounts.map((a) => a.consumer_id));
   if (fixtures.store_numbers.length > 0) mayRefuse("store_number", fixtures.store_numbers);

@@ -125,6 +125,11 @@ export function bodyProblems(schemaName: string, body: unknown, options: KeyOpti
 }
 
 /** Adds a problem unless its key already has one. */
+/** With fixtures, a string the fixtures do not name (`known`) may be refused as invalid (bank doc 1: enrolled objects only). */
+export function notEnrolledProblem(problems: Problem[], key: string, value: unknown, known: string[]): void {
+  if (typeof value === "string" && !known.includes(value)) addProblem(problems, key, "invalid", false);
+}
+
 export function addProblem(problems: Problem[], key: string, word: string, pinned = true): void {
   const existing = problems.find((problem) => problem.key === key);
   if (!existing) problems.push({ key, words: [word], pinned });
