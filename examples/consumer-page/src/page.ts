@@ -1,6 +1,6 @@
 // The consumer page: reads the intent with the publishable key, shows the adverse action notice
 // when it was declined with code 07 or 12, and lets the consumer correct the billing address.
-import { createBankPayments, ConnectionError } from "bank-payments-contract";
+import { createBankPayments, ConnectionError, isPublishableView } from "bank-payments-contract";
 import { wireAddressForm } from "./address-form.js";
 import { configFrom } from "./config.js";
 import { needsNotice, showNotice } from "./notice.js";
@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     }
     byId("intent-status").textContent = data.status;
     byId("intent-amount").textContent = data.amount_authorized ?? "";
-    if (needsNotice(data)) showNotice(byId("notice"), data);
+    // Read with the publishable key, the intent comes in its reduced view, the one with is_mailable.
+    if (isPublishableView(data) && needsNotice(data)) showNotice(byId("notice"), data);
     const form = byId<HTMLFormElement>("address");
     wireAddressForm(form, byId("address-status"), bank, config.intentId);
     form.hidden = false;
