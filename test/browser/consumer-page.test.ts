@@ -69,13 +69,19 @@ describe("the consumer page in Chromium, against the sandbox", whenChromium, () 
     await page.close();
   });
 
-  it("a decline with code 12 (set with the helpers) shows the notice too; an approved intent shows none", async () => {
+  it("a decline with code 12 (set with the helpers) shows the notice too; another decline (05) and an approved intent show none", async () => {
     const helpers = createSandboxHelpers({ baseUrl: sandbox.bankUrl, apiKey: sandbox.secretKey });
     await helpers.settings.update({ next_authorization_code: "12" });
     const declined = await openOn(61, "authorize_and_capture");
     await declined.page.locator("#notice").waitFor({ state: "visible" });
     assert.match((await declined.page.locator("[data-notice=reason]").textContent()) ?? "", /12/);
     await declined.page.close();
+    await helpers.settings.update({ next_authorization_code: "05" });
+    const other = await openOn(63, "authorize_and_capture");
+    await other.page.locator("#address").waitFor({ state: "visible" });
+    assert.equal(await other.page.locator("#intent-status").textContent(), "failed");
+    assert.ok(await other.page.locator("#notice").isHidden(), "transaction_adverse_type false: no notice");
+    await other.page.close();
     const approved = await openOn(62, "authorize_and_capture");
     await approved.page.locator("#address").waitFor({ state: "visible" });
     assert.equal(await approved.page.locator("#intent-status").textContent(), "succeeded");

@@ -4,11 +4,13 @@
 import type { TransactionIntentPublic } from "bank-payments-contract";
 
 /**
- * Whether the intent carries an adverse action notice: declined (`failed`) with
- * `transaction_adverse_type` set, which codes 07 and 12 do (decision B-31).
+ * Whether to show the notice: a decline (`failed`) whose `transaction_adverse_type` is true, which
+ * codes 07 and 12 set (decision B-31). Outside lists the member may be absent (B-26): a page
+ * cannot then tell a 07/12 decline from another, and shows the notice of any decline rather than
+ * miss one it must show (doc 7.4).
  */
 export function needsNotice(intent: TransactionIntentPublic): boolean {
-  return intent.status === "failed" && intent.transaction_adverse_type === true;
+  return intent.status === "failed" && intent.transaction_adverse_type !== false;
 }
 
 /** Fills the notice section and shows it; the e-mail option only when the service can send it. */
