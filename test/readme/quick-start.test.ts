@@ -24,7 +24,7 @@
 // optional dependency is missing or not built.
 import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
@@ -334,6 +334,29 @@ describe("README's quick start for merchants, run literally from the packed tarb
     assert.deepEqual(JSON.parse(printed.trim().split("\n").pop() ?? "{}"), {
       status: 404, auth: "Bearer sk_test", openapi: "3.0.0", yaml: true, payrollErrors: false, body: { merchantID: "104233" },
     });
+  });
+});
+
+describe("the example consumer page from the packed package, in a fresh project with a bundler (docs/browser.md)", () => {
+  it("installs with its package.json, type-checks, and bundles with esbuild for the browser with nothing of Node in it", async () => {
+    const pageProject = join(work, "consumer-page");
+    cpSync(join(root, "examples/consumer-page"), pageProject, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
+    // The example's package.json asks for the published package; here it is the tarball (which npm then records).
+    await shell(`npm install ../bank-payments-contract/${tarballName}`, pageProject, userEnv({ npm_config_ignore_scripts: "true" }));
+    await shell("npx tsc -p .", pageProject);
+    await shell("npm run build", pageProject);
+    const report = await shell(`node --input-type=module -e '
+      const { buildConsumerPage } = await import("./build.mjs");
+      const { metafile } = await buildConsumerPage({ outdir: "check" });
+      const output = Object.values(metafile.outputs)[0];
+      console.log(JSON.stringify({ inputs: Object.keys(metafile.inputs), externals: output.imports.map((i) => i.path) }));'`, pageProject);
+    const { inputs, externals } = JSON.parse(report.trim().split("\n").pop() ?? "{}") as { inputs: string[]; externals: string[] };
+    assert.deepEqual(externals, [], "every import bundled: none left for a runtime to provide");
+    const allowed = /^(src\/|node_modules\/bank-payments-contract\/dist\/src\/(index\.js|client\/)|node_modules\/openapi-fetch\/)/;
+    assert.deepEqual(inputs.filter((input) => !allowed.test(input)), [], "only the page, the package's client and openapi-fetch");
+    assert.ok(inputs.some((input) => input.startsWith("node_modules/bank-payments-contract/dist/src/client/")), "the installed package's client is in the bundle");
+    const bundle = readFileSync(join(pageProject, "dist/page.js"), "utf8");
+    assert.doesNotMatch(bundle, /["']node:[a-z_]+["']|\brequire\(/, "no Node built-in and no require in the bundle");
   });
 });
 
