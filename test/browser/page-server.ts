@@ -20,11 +20,19 @@ export type PageServer = { origin: string; url(query: Record<string, string>): s
 export async function servePage(): Promise<PageServer> {
   const outdir = mkdtempSync(join(tmpdir(), "consumer-page-"));
   await buildConsumerPage({ outdir, alias: packageAlias });
+  try {
+    return await serveBuiltPage(join(pageDir, "index.html"), join(outdir, "page.js"));
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+/** Serves a built page: its index.html and its bundle as dist/page.js; everything else is 404. */
+export async function serveBuiltPage(indexHtml: string, bundle: string): Promise<PageServer> {
   const files: Record<string, { type: string; body: Buffer }> = {
-    "/index.html": { type: "text/html; charset=utf-8", body: readFileSync(join(pageDir, "index.html")) },
-    "/dist/page.js": { type: "text/javascript; charset=utf-8", body: readFileSync(join(outdir, "page.js")) },
+    "/index.html": { type: "text/html; charset=utf-8", body: readFileSync(indexHtml) },
+    "/dist/page.js": { type: "text/javascript; charset=utf-8", body: readFileSync(bundle) },
   };
-  rmSync(outdir, { recursive: true, force: true });
   const server: Server = createServer((req, res) => {
     const file = files[(req.url ?? "/").split("?")[0]];
     res.writeHead(file ? 200 : 404, { "Content-Type": file?.type ?? "text/plain", "Cache-Control": "no-store" });
