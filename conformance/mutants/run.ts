@@ -109,7 +109,10 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
     const preflightFailed = (found: Failure[]) => found.some((f) => f.layer === "preflight");
     const failures: Failure[] = [];
     let survivedWithoutSequences: boolean | undefined;
-    if (mutant.class === "sequences only") {
+    if (mutant.deterministic) {
+      // Killed without the generated sequences, or not at all.
+      failures.push(...(await run(["scenarios", "dredd", "coverage"], { seed: options.seed }, false)).failures);
+    } else if (mutant.class === "sequences only") {
       // Proved, not assumed: the scenarios and Dredd pass, then the sequences kill it.
       const without = await run(["scenarios", "dredd"], { seed: options.seed }, false);
       survivedWithoutSequences = without.failures.every((f) => f.layer === "preflight");
