@@ -1,6 +1,6 @@
 // Valid variants for rows the documents let a server read two ways, where the suite accepts both
 // (issue 23): the sandbox takes one reading, the proxy answers the other.
-import { currentIntent, editJson, is, secretKeyUsed, setOf } from "./rewrite.js";
+import { currentIntent, editJson, is, requestJson, secretKeyUsed, setOf } from "./rewrite.js";
 import type { Variant } from "./variant.js";
 
 /** B-28: a capture of an intent captured and then canceled is "already captured" (73), not "not captured" (76). */
@@ -24,4 +24,21 @@ const captureAfterCancelAlreadyOccurred: Variant = {
   },
 };
 
-export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred];
+
+const canadianProvinces = new Set(["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]);
+
+/** C-15: a Canadian province code in `address.state` processed like any state (the sandbox refuses it). */
+const provinceStateProcessed: Variant = {
+  id: "province-state-processed", decisions: ["C-15"], kind: "check cashing", services: ["check-cashing"], coverage: true,
+  change: "a Canadian province code in address.state is processed like a US state, not refused",
+  allowedBy: "cc §2 states only the zip's form (5 or 9 digits) for US addresses; nothing refuses a state code; C-15 open for state",
+  request(e) {
+    const body = requestJson(e);
+    const state = body?.address?.state;
+    if (typeof state !== "string" || !canadianProvinces.has(state.toUpperCase())) return;
+    // The sandbox is asked with a US state in its place; nothing the answer carries names the state.
+    return { forward: { body: JSON.stringify({ ...body, address: { ...body.address, state: "TX" } }) } };
+  },
+};
+
+export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred, provinceStateProcessed];
