@@ -96,6 +96,17 @@ function accountSpecs(): BoundarySpec[] {
   }];
 }
 
+function addressSpecs(): BoundarySpec[] {
+  return [{
+    // C-15: US addresses only by the zip's form; a province code in `state` may be refused or processed.
+    group: "addresses", name: "address.state a Canadian province code (ON) with a US zip", rule: "C-15",
+    async run(api, send) {
+      const base = payrollRequest({ trxID: fresh() });
+      await send("address.state", '"ON"', () => submit(api, setAt(base, ["address", "state"], "ON")));
+    },
+  }];
+}
+
 /** A trxID approved and one refused with a correction when the layer starts, both used again when it ends. */
 function reuseTasks(ctx: CoverageContext): { first: Task; last: Task } {
   const rule = "C-11";
@@ -136,7 +147,7 @@ export function payrollBoundaryTasks(ctx: CoverageContext): { first: Task[]; tas
   const reuse = reuseTasks(ctx);
   return {
     first: [reuse.first],
-    tasks: [...amountSpecs(), ...lengthSpecs(), ...accountSpecs()].map((spec) => boundaryTask(ctx, spec)),
+    tasks: [...amountSpecs(), ...lengthSpecs(), ...accountSpecs(), ...addressSpecs()].map((spec) => boundaryTask(ctx, spec)),
     last: [reuse.last],
   };
 }

@@ -7,6 +7,7 @@
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { CheckResult } from "../types.js";
 import { bankBoundaryTasks } from "./bank-boundaries.js";
+import { bankProbeTasks } from "./bank-probes.js";
 import { bankMatrixTasks } from "./bank-matrix.js";
 import { payrollBoundaryTasks } from "./check-cashing.js";
 import { inPool, type CoverageContext, type Task, type TaskResult } from "./context.js";
@@ -34,7 +35,7 @@ export async function runCoverage(given: CoverageContext, options: CoverageOptio
     const matrix = bankMatrixTasks(ctx);
     const boundaries = bankBoundaryTasks(ctx);
     matrices = matrix.matrices;
-    plan = { first: boundaries.first, tasks: [...matrix.tasks, ...boundaries.tasks], last: boundaries.last };
+    plan = { first: boundaries.first, tasks: [...matrix.tasks, ...boundaries.tasks, ...bankProbeTasks(ctx)], last: boundaries.last };
   } else {
     plan = payrollBoundaryTasks(ctx);
   }

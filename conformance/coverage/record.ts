@@ -2,6 +2,7 @@
 // that replay it), each matrix cell with the status the server answered, and each boundary value
 // sent. The layer only drives; the oracle judges every response through the client.
 import type { ApiClient, ApiResponse } from "../client.js";
+import { marksOf } from "../oracle/exchange.js";
 import { curlLines } from "../repro.js";
 import type { Rule } from "../rules.js";
 import type { CheckResult, Outcome } from "../types.js";
@@ -65,6 +66,8 @@ export class Stretch {
       reason: [reason, ...problems.slice(0, 3)].filter(Boolean).join("\n"),
       findings: this.api.findings.slice(this.findings),
       curl: curlLines(this.api.exchanges, this.baseUrl, this.api.keys),
+      // The responses a test proxy changed, so that a mutant's kill by the coverage is traced (conformance/mutants/).
+      marks: marksOf(this.api.exchanges),
     };
   }
 }

@@ -4,6 +4,9 @@
 import { bankAnswerMutants } from "./bank-answers.js";
 import { bankObjectMutants } from "./bank-objects.js";
 import { checkCashingMutants } from "./check-cashing.js";
+import { fourthGenerationMutants } from "./fourth-generation.js";
 import type { Mutant } from "./proxy.js";
 
-export const mutants: Mutant[] = [...bankObjectMutants, ...bankAnswerMutants, ...checkCashingMutants];
+export const mutants: Mutant[] = [...bankObjectMutants, ...bankAnswerMutants, ...checkCashingMutants,
+  // Issue 23: the fourth generation, killed deterministically.
+  ...fourthGenerationMutants];

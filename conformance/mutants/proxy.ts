@@ -60,6 +60,8 @@ export type Mutant = Transformation & {
   service: "bank-payments" | "check-cashing";
   class: MutantClass;
   fault: string;
+  /** Must be killed by Dredd, the scenarios or the coverage, without the generated sequences. */
+  deterministic?: boolean;
   response(exchange: Exchange, context: ProxyContext): void | Promise<void>;
 };
 

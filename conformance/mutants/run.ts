@@ -109,7 +109,10 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
     const preflightFailed = (found: Failure[]) => found.some((f) => f.layer === "preflight");
     const failures: Failure[] = [];
     let survivedWithoutSequences: boolean | undefined;
-    if (mutant.class === "sequences only") {
+    if (mutant.deterministic) {
+      // Killed without the generated sequences, or not at all.
+      failures.push(...(await run(["scenarios", "dredd", "coverage"], { seed: options.seed }, false)).failures);
+    } else if (mutant.class === "sequences only") {
       // Proved, not assumed: the scenarios and Dredd pass, then the sequences kill it.
       const without = await run(["scenarios", "dredd"], { seed: options.seed }, false);
       survivedWithoutSequences = without.failures.every((f) => f.layer === "preflight");
@@ -144,7 +147,7 @@ async function configureTenant(target: Implementation, keys: { secretKey: string
   if (response.status !== 200) throw new Error(`sandbox settings ${JSON.stringify(settings)}: ${response.status} ${await response.text()}`);
 }
 
-type Configured = Transformation & Pick<Variant, "settings" | "sandboxSettings">;
+type Configured = Transformation & Pick<Variant, "settings" | "sandboxSettings" | "coverage">;
 
 async function judgeVariantRun(variant: Configured, service: ServiceName, target: Implementation, options: ProofOptions): Promise<ServiceRun> {
   const started = Date.now();
@@ -152,7 +155,7 @@ async function judgeVariantRun(variant: Configured, service: ServiceName, target
   if (variant.sandboxSettings) await configureTenant(target, keys, variant.sandboxSettings);
   return withProxy(variant, target, service, keys, async (url, fired) => {
     const run = await runThrough(target, service, url, {
-      layers: ["dredd", "scenarios", "sequences"], sequences: { seed: options.seed, runs: options.variantRuns ?? 10, noShrink: true },
+      layers: ["dredd", "scenarios", ...(variant.coverage ? (["coverage"] as const) : []), "sequences"], sequences: { seed: options.seed, runs: options.variantRuns ?? 10, noShrink: true },
       failFast: false, keys, settings: variant.settings,
     });
     return { service, passed: run.ok, fired: fired(), failures: run.failures, durationMs: Date.now() - started };

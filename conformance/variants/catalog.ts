@@ -5,7 +5,11 @@ import { behaviourVariants } from "./behaviour.js";
 import { checkCashingVariants } from "./check-cashing.js";
 import { configurationVariants } from "./configuration.js";
 import { formVariants } from "./forms.js";
+import { limitVariants } from "./limits.js";
 import { objectVariants } from "./objects.js";
+import { readingVariants } from "./readings.js";
 import type { Variant } from "./variant.js";
 
-export const variants: Variant[] = [...formVariants, ...objectVariants, ...behaviourVariants, ...checkCashingVariants, ...configurationVariants];
+export const variants: Variant[] = [...formVariants, ...objectVariants, ...behaviourVariants, ...checkCashingVariants, ...configurationVariants,
+  // Issue 23 (limits): the limits rule and the decided rows without a variant until then.
+  ...limitVariants, ...readingVariants];

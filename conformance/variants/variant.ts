@@ -23,6 +23,11 @@ export type Variant = Transformation & {
   allowedBy: string;
   /** Told to the suite (`--settings`). */
   settings?: Partial<SuiteSettings>;
+  /**
+   * Also run the deterministic coverage layer (the proof runs Dredd, the scenarios and the
+   * sequences): for a change only the coverage's boundaries meet, such as a limit.
+   */
+  coverage?: boolean;
   /** The sandbox configured through its helpers (`PATCH /_sandbox/settings`), on a tenant of the variant's own. */
   sandboxSettings?: Record<string, unknown>;
 };

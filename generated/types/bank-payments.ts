@@ -470,7 +470,7 @@ export interface components {
             employee_number?: string | null;
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /**
              * @description Reason for the status (free text, B-50): a failed credit's explains why (bank doc 3.2); it may
@@ -561,6 +561,28 @@ export interface components {
          * @example 125.00
          */
         CurrencyAmount: string;
+        /**
+         * @description A bank account identifier as a response echoes it: the request's form without the sandbox's
+         *     length limit, since a server may accept a longer one (B-21: a response never caps below what a
+         *     request may legally send).
+         * @example bank_account_Vd93LmQa2XkP7rTe
+         */
+        EchoedBankAccountId: string;
+        /**
+         * @description A consumer identifier as a response echoes it (no length limit, B-21).
+         * @example consumer_Hq7Zx2LmN4pR8sTu
+         */
+        EchoedConsumerId: string;
+        /**
+         * @description A scalar value of `extras` as a response echoes it: no length limit, since a server may accept
+         *     a string value longer than the sandbox's 500 characters (B-21).
+         */
+        EchoedExtrasValue: string | number | boolean;
+        /**
+         * @description A service fee identifier as a response echoes it (no length limit, B-21).
+         * @example service_fee_Tz6Mq1PxR9bK3wLe
+         */
+        EchoedServiceFeeId: string;
         /**
          * @description Custom values attached at creation: a one-dimensional object with string keys (bank doc 2.1).
          *     Values are strings, numbers or booleans; nested objects and arrays are refused with 422
@@ -823,11 +845,11 @@ export interface components {
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
-            bank_account_id: components["schemas"]["BankAccountId"];
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
             /** @description Associated billing address. */
             billing_address_id: string | null;
             /** @description Associated consumer. */
-            consumer_id: components["schemas"]["ConsumerId"];
+            consumer_id: components["schemas"]["EchoedConsumerId"];
             /** @description Latest cancel attempt. */
             cancel: {
                 /** @description Amount of the attempt. */
@@ -913,7 +935,7 @@ export interface components {
             capture_reference_id: string | null;
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /**
              * Format: date-time
@@ -954,7 +976,7 @@ export interface components {
             /** @description Status after creation. */
             status: components["schemas"]["TransactionIntentStatus"];
             /** @description Associated bank account. */
-            bank_account_id: components["schemas"]["BankAccountId"];
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
             /**
              * @description The stored billing address. Contract decision B-27: when none was given the sandbox answers
              *     null; a server may leave the member out.
@@ -966,13 +988,13 @@ export interface components {
                 standardized: boolean;
             } | null;
             /** @description Associated consumer. */
-            consumer_id: components["schemas"]["ConsumerId"];
+            consumer_id: components["schemas"]["EchoedConsumerId"];
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /** @description Associated service fee; present when one was given. */
-            service_fee_id?: components["schemas"]["ServiceFeeId"];
+            service_fee_id?: components["schemas"]["EchoedServiceFeeId"];
         };
         /** @description Created: the reduced object; status `pending_service_fee_acceptance`, `pending_capture` or `succeeded`. */
         TransactionIntentCreatedResponse: {
@@ -1027,11 +1049,11 @@ export interface components {
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
-            bank_account_id: components["schemas"]["BankAccountId"];
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
             /** @description Associated billing address. */
             billing_address_id: string | null;
             /** @description Associated consumer. */
-            consumer_id: components["schemas"]["ConsumerId"];
+            consumer_id: components["schemas"]["EchoedConsumerId"];
             /** @description Latest cancel attempt. */
             cancel: {
                 /** @description Amount of the attempt. */
@@ -1117,7 +1139,7 @@ export interface components {
             capture_reference_id: string | null;
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /**
              * Format: date-time
@@ -1172,11 +1194,11 @@ export interface components {
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
-            bank_account_id: components["schemas"]["BankAccountId"];
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
             /** @description Associated billing address. */
             billing_address_id: string | null;
             /** @description Associated consumer. */
-            consumer_id: components["schemas"]["ConsumerId"];
+            consumer_id: components["schemas"]["EchoedConsumerId"];
             /** @description Latest cancel attempt. */
             cancel: {
                 /** @description Amount of the attempt. */

@@ -204,11 +204,6 @@ export interface components {
          */
         AttemptStatus: "succeeded" | "cancelled";
         /**
-         * @description Bank account identifier, `bank_account_<token>`.
-         * @example bank_account_Vd93LmQa2XkP7rTe
-         */
-        BankAccountId: string;
-        /**
          * @description Outcome of the latest capture attempt; null until a capture is attempted and after a cancel. The
          *     documentation lists the failure values and shows a successful capture as `succeeded`.
          *
@@ -221,11 +216,6 @@ export interface components {
          * @enum {unknown}
          */
         CapturedStatus: "succeeded" | "duplicate_request" | "error" | "error_cannot_confirm" | "expired" | "invalid_key_data" | "limit_exceeded" | "printed" | null;
-        /**
-         * @description Consumer identifier, `consumer_<token>`.
-         * @example consumer_Hq7Zx2LmN4pR8sTu
-         */
-        ConsumerId: string;
         /** @description A credit: money paid to a consumer. */
         Credit: {
             /** @description Permanent identifier, `credit_<token>`. */
@@ -262,7 +252,7 @@ export interface components {
             employee_number?: string | null;
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /**
              * @description Reason for the status (free text, B-50): a failed credit's explains why (bank doc 3.2); it may
@@ -332,10 +322,23 @@ export interface components {
          * @example 125.00
          */
         CurrencyAmount: string;
-        /** @description A string value of `extras`: at most 500 characters (contract decision). */
-        ExtrasText: string;
-        /** @description A scalar value of a one-dimensional `extras` object. */
-        ExtrasValue: components["schemas"]["ExtrasText"] | number | boolean;
+        /**
+         * @description A bank account identifier as a response echoes it: the request's form without the sandbox's
+         *     length limit, since a server may accept a longer one (B-21: a response never caps below what a
+         *     request may legally send).
+         * @example bank_account_Vd93LmQa2XkP7rTe
+         */
+        EchoedBankAccountId: string;
+        /**
+         * @description A consumer identifier as a response echoes it (no length limit, B-21).
+         * @example consumer_Hq7Zx2LmN4pR8sTu
+         */
+        EchoedConsumerId: string;
+        /**
+         * @description A scalar value of `extras` as a response echoes it: no length limit, since a server may accept
+         *     a string value longer than the sandbox's 500 characters (B-21).
+         */
+        EchoedExtrasValue: string | number | boolean;
         /**
          * @description Forbidden, HTTP 403. Contract decision B-2: a valid key of the wrong kind (the publishable key on
          *     a secret-key operation; in the sandbox also the secret key on the publishable-key address update,
@@ -449,11 +452,11 @@ export interface components {
              */
             authorized_at: string | null;
             /** @description Associated bank account. */
-            bank_account_id: components["schemas"]["BankAccountId"];
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
             /** @description Associated billing address. */
             billing_address_id: string | null;
             /** @description Associated consumer. */
-            consumer_id: components["schemas"]["ConsumerId"];
+            consumer_id: components["schemas"]["EchoedConsumerId"];
             /** @description Latest cancel attempt. */
             cancel: {
                 /** @description Amount of the attempt. */
@@ -539,7 +542,7 @@ export interface components {
             capture_reference_id: string | null;
             /** @description Custom values attached at creation. */
             extras: {
-                [key: string]: components["schemas"]["ExtrasValue"];
+                [key: string]: components["schemas"]["EchoedExtrasValue"];
             } | null;
             /**
              * Format: date-time

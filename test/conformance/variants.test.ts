@@ -29,15 +29,15 @@ describe("conformance suite against valid variants of the sandbox", () => {
   test("the catalog is exactly these variants (a removed or added one is a decision to write here)", () => {
     assert.deepEqual(variants.map((v) => v.id).sort(), [
     "absent-not-null", "address-update-same-id", "adverse-type-only-in-lists", "authorize-needs-accepted-fee",
-    "billing-address-keys-bare", "billing-address-keys-doc-names", "bnpl-schedule-monthly", "capture-limit-5",
+    "billing-address-keys-bare", "billing-address-keys-doc-names", "bnpl-schedule-monthly", "capture-after-cancel-already-occurred", "capture-limit-5",
     "chain-number-other", "charset-utf8", "conflict-action-absent-on-create", "credit-canceled-in-reads",
     "credit-limit-100", "credit-reason-changes-on-cancel", "customer-care-other", "decline-authorized-at-set",
     "empty-page-zero", "error-entries-reordered", "free-texts", "ids-uuid-tokens", "is-mailable-false",
     "linked-submerchant-accepted", "linked-submerchant-accepted-told", "linked-submerchant-required-told",
     "links-relative", "members-reordered", "meta-path-relative", "meta-type-on-create-authorize",
     "micr-other-reading", "micr-readable-as-1006", "payroll-500-declines", "payroll-every-member",
-    "payroll-free-details", "payroll-numeric-ids", "per-page-25-max-50", "reason-before-authorization",
-    "refund-amount-required", "refund-base-authorized", "refund-code-21", "service-fee-other",
+    "payroll-free-details", "payroll-numeric-ids", "per-page-25-max-50", "province-state-processed", "reason-before-authorization",
+    "refund-amount-required", "refund-base-authorized", "refund-code-21", "service-fee-other", "short-limits",
     "station-number-without-store", "times-other-offset", "times-plus-00-00", "tokens-other-alphabet",
     "trxid-used-by-corrections", "type-required", "unknown-members-ignored", "unparsed-body-as-empty",
     ]);

@@ -311,6 +311,9 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       return [...authorized, { ...conflict("not_ready"), rule: "B-28" }, { ...invalid({}, undefined, false, { service_fee_id: ["missing", "invalid"] }), rule: "B-28" }];
     }
     case "capture": {
+      // B-28, both readings: an intent captured then canceled "has not been captured" now (76) and
+      // "was already captured" (73); a client retries neither, so either conflict is right.
+      if (intent.capturedBeforeCancel) return [conflict("not_ready", "76"), conflict("already_occurred", "73")];
       if (intent.status !== "pending_capture") return [intent.capturedCents !== null ? conflict("already_occurred", "73") : conflict("not_ready", "76")];
       const wanted = amount as number;
       const limit = settingCents(ctx.settings.capture_adjustment_limit) as number;
@@ -362,6 +365,7 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
         status: "canceled",
         reason: reasonFree(),
         cancel: newAttempt(ctx, money(intent.capturedCents ?? intent.amountCents), "29"),
+        capturedBeforeCancel: intent.capturedCents !== null,
         capturedCents: null,
         capturedAt: null,
         capturedStatus: null,

@@ -75,10 +75,15 @@ function isClosed(ctx: ListContext, operationId: string, query: Query): boolean 
     || (query.reference_number !== undefined && references.includes(query.reference_number));
 }
 
-/** A page URL (B-54): absolute or relative, same route, the page asked, and any filter it repeats unchanged. */
-function pageLink(page: number, route: string, url: string, nullable: boolean): Expected {
+/**
+ * A page URL (B-54): absolute or relative, same route, the page asked, and the same list: every
+ * filter and `per_page` the request gave, repeated unchanged (a link that drops one names another
+ * list, and a client paging with it would leave the one it asked for).
+ */
+function pageLink(page: number, route: string, url: string, nullable: boolean, query: Query): Expected {
   const asked = new URL(url).searchParams;
-  return form(named(`URL of page ${page} of ${route}${nullable ? ", or null" : ""}`, (value) => {
+  const repeated = Object.keys(query).filter((name) => name !== "page");
+  return form(named(`URL of page ${page} of ${route}${repeated.length ? ` with ${repeated.join(", ")}` : ""}${nullable ? ", or null" : ""}`, (value) => {
     if (value === null) return nullable;
     if (typeof value !== "string") return false;
     let link: URL;
@@ -89,7 +94,7 @@ function pageLink(page: number, route: string, url: string, nullable: boolean): 
     }
     if (!link.pathname.endsWith(route) || Number(link.searchParams.get("page") ?? "1") !== page) return false;
     for (const [name, given] of link.searchParams) if (name !== "page" && asked.has(name) && asked.get(name) !== given) return false;
-    return true;
+    return repeated.every((name) => link.searchParams.get(name) === String(query[name]) || link.searchParams.get(name) === asked.get(name));
   }, "B-54"));
 }
 
@@ -104,10 +109,10 @@ function envelope(ctx: ListContext, route: string, url: string, query: Query, to
   return object({
     data: array(items),
     links: object({
-      first: pageLink(1, route, url, true),
-      last: total === 0 ? form(named("URL of page 1 or 0, or null", () => true)) : pageLink(lastPage, route, url, true),
-      prev: page > 1 ? pageLink(page - 1, route, url, false) : ruled("B-54", exact(null)),
-      next: page < lastPage ? pageLink(page + 1, route, url, false) : ruled("B-54", exact(null)),
+      first: pageLink(1, route, url, true, query),
+      last: total === 0 ? form(named("URL of page 1 or 0, or null", () => true)) : pageLink(lastPage, route, url, true, query),
+      prev: page > 1 ? pageLink(page - 1, route, url, false, query) : ruled("B-54", exact(null)),
+      next: page < lastPage ? pageLink(page + 1, route, url, false, query) : ruled("B-54", exact(null)),
     }),
     meta: object({
       current_page: page,

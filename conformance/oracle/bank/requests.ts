@@ -82,6 +82,37 @@ function lenientDocument(): OpenApiDocument {
 let lenientValidator: OpenApiValidator | undefined;
 const lenient = () => (lenientValidator ??= new OpenApiValidator(lenientDocument(), "bank-payments-lenient"));
 
+/**
+ * The limits rule (docs/conformance.md, B-21): the documents bound no length or count of a request
+ * value, so a server may refuse any value longer than the ones every client needs accepted, the
+ * suite's ordinary values: identifiers of at most 64 characters (a 16-character token and its
+ * prefix), free texts of at most 20 (a street line, a store number), `extras` of at most 10
+ * members. Past these a refusal (422 on the member) is one allowed answer, acceptance the other.
+ */
+export const ordinaryLimits = { identifier: 64, text: 20, extrasMembers: 10 };
+
+const identifierSchemas = ["TransactionIntentId", "BankAccountId", "ConsumerId", "AddressId", "ServiceFeeId", "CreditId"];
+
+/** The bank document with every decided limit lowered to the ordinary values: what a server may refuse. */
+function shortDocument(): OpenApiDocument {
+  const document = structuredClone(strict().document) as OpenApiDocument & { components: { schemas: Record<string, any> } };
+  const schemas = document.components.schemas;
+  const lower = (node: any, length: number) => {
+    if (node === null || typeof node !== "object") return;
+    if (typeof node.maxLength === "number") node.maxLength = Math.min(node.maxLength, length);
+    if (typeof node.maxProperties === "number") node.maxProperties = Math.min(node.maxProperties, ordinaryLimits.extrasMembers);
+    for (const child of Object.values(node)) lower(child, length);
+  };
+  for (const name of identifierSchemas) lower(schemas[name], ordinaryLimits.identifier);
+  for (const name of [...decidedLimits.lengths, ...decidedLimits.closed, ...decidedLimits.addresses]) {
+    if (!identifierSchemas.includes(name)) lower(schemas[name], ordinaryLimits.text);
+  }
+  return document;
+}
+
+let shortValidator: OpenApiValidator | undefined;
+const short = () => (shortValidator ??= new OpenApiValidator(shortDocument(), "bank-payments-short"));
+
 export type KeyOptions = {
   /** Objects whose members are keyed in dot notation (`billing_address.line_1`). */
   nested?: string[];
@@ -121,6 +152,8 @@ export function bodyProblems(schemaName: string, body: unknown, options: KeyOpti
   for (const [key, word] of violations(strict(), schemaName, body, options)) {
     if (!pinned.has(key)) problems.push({ key, words: word === "missing" ? ["missing", "invalid"] : [word], pinned: false });
   }
+  // The limits rule: past the ordinary values, any length or count may be refused.
+  for (const [key, word] of violations(short(), schemaName, body, options)) addProblem(problems, key, word, false);
   return problems;
 }
 
@@ -210,8 +243,8 @@ function listQueries(settings: SuiteSettings): Record<string, Record<string, Que
 
 /**
  * Reads a list's query: declared parameters only (unknown ones are ignored, B-55), each at most
- * once; a bad one is `invalid` under its own name (bank doc 4.4). Free-text filters over 255
- * characters may be refused (B-21).
+ * once; a bad one is `invalid` under its own name (bank doc 4.4). Free-text filters longer than
+ * the ordinary values may be refused (the limits rule, B-21).
  */
 export function readQuery(operationId: string, url: string, settings: SuiteSettings): { values: Record<string, string | number>; problems: Problem[] } {
   const search = new URL(url).searchParams;
@@ -227,7 +260,7 @@ export function readQuery(operationId: string, url: string, settings: SuiteSetti
     if (ok && spec.kind === "text" && raw.length === 0) ok = false;
     if (!ok) addProblem(problems, name, "invalid");
     else {
-      if (spec.kind === "text" && raw.length > 255) addProblem(problems, name, "invalid", false);
+      if (spec.kind === "text" && raw.length > ordinaryLimits.text) addProblem(problems, name, "invalid", false);
       values[name] = spec.kind === "integer" ? Number(raw) : raw;
     }
   }

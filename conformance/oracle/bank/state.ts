@@ -49,6 +49,8 @@ export type IntentRecord = {
   serviceFeeAcceptedAt: Slot;
   adverse: boolean;
   isMailable: Slot;
+  /** Captured before it was canceled: a later capture reads either way (B-28). */
+  capturedBeforeCancel?: boolean;
   /** Captures refused over the adjustment limit so far (code 78). */
   captureRefusals: number;
   storeNumber: string;

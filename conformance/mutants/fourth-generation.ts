@@ -1,0 +1,63 @@
+// Faults of the fourth hidden generation (issue 23): combinations, exact boundaries and unusual
+// paths that survived or fell only to a generated sequence's chance. Each must be killed by the
+// deterministic layers (Dredd, the scenarios, the coverage), never only by a sequence.
+import { currentIntent, eachIntent, editJson, is, shifted } from "./match.js";
+import type { Mutant } from "./proxy.js";
+
+/** A list link with every query parameter but `page` and `per_page` dropped. */
+function withoutFilters(link: unknown): unknown {
+  if (typeof link !== "string") return link;
+  const url = new URL(link, "http://relative.invalid");
+  for (const name of [...url.searchParams.keys()]) if (name !== "page" && name !== "per_page") url.searchParams.delete(name);
+  const kept = `${url.pathname}${url.search}`;
+  return /^[a-z]+:\/\//i.test(link) ? `${url.origin}${kept}` : kept;
+}
+
+export const fourthGenerationMutants: Mutant[] = [
+  {
+    id: "list-links-drop-filters", service: "bank-payments", class: "consistency", deterministic: true,
+    fault: "list page links keep page and per_page but drop the filters (every intent of the client)",
+    response(e) {
+      if (!is.list(e) || e.status !== 200) return;
+      editJson(e, (body) => { for (const name of ["first", "last", "prev", "next"]) if (body?.links?.[name]) body.links[name] = withoutFilters(body.links[name]); });
+    },
+  },
+  {
+    id: "identical-creation-answers-first", service: "bank-payments", class: "consistency", deterministic: true,
+    fault: "a creation identical to an earlier one is answered with the first intent (the second purchase dropped)",
+    response(e, c) {
+      if (!is.intentCreate(e) || e.status !== 201) return;
+      const key = `creation ${e.requestHeaders.authorization} ${e.requestBody}`;
+      const first = c.memory.get(key) as string | undefined;
+      if (first === undefined) c.memory.set(key, e.body);
+      else e.body = first;
+    },
+  },
+  {
+    id: "body-problem-409-when-state-refuses", service: "bank-payments", class: "error bodies", deterministic: true,
+    fault: "an action with a 422 body problem on an intent whose state also refuses it is answered 409 (B-52: the body first)",
+    async response(e, c) {
+      if (!is.intentAction(e) || e.status !== 422) return;
+      if ((await currentIntent(e, c))?.status !== "canceled") return;
+      e.status = 409;
+      e.body = JSON.stringify({ conflict: "not_ready", message: "The transaction intent is not ready.", action: "capture" });
+    },
+  },
+  {
+    id: "authorized-at-moved-by-capture", service: "bank-payments", class: "dates and schedules", deterministic: true,
+    fault: "a capture moves authorized_at a minute later",
+    response(e) { eachIntent(e, (intent) => { if (intent.captured_at && intent.authorized_at) intent.authorized_at = shifted(intent.authorized_at, 60_000); }); },
+  },
+  {
+    id: "bnpl-schedule-rescaled-by-partial-capture", service: "bank-payments", class: "dates and schedules", deterministic: true,
+    fault: "a partial capture of a bankpay_bnpl intent rescales its payment schedule to the captured amount",
+    response(e) {
+      eachIntent(e, (intent) => {
+        const authorized = Number(intent.amount_authorized);
+        const captured = Number(intent.amount_captured);
+        if (!Array.isArray(intent.payments) || !(captured > 0 && captured < authorized)) return;
+        for (const payment of intent.payments) payment.amount = ((Math.round(Number(payment.amount) * 100) * captured) / authorized / 100).toFixed(2);
+      });
+    },
+  },
+];
