@@ -43,8 +43,8 @@ export class OpenWorldOracle {
       named.push(body.value.transaction_intent_id);
     }
     if (exchange.operationId === "createTransactionIntent" && exchange.status === 409 && body.ok
-      && typeof body.value.bank_account_id === "string" && !accountOwners.has(body.value.bank_account_id)) {
-      named.push(body.value.bank_account_id);
+      && typeof body.value.bank_account === "string" && !accountOwners.has(body.value.bank_account)) {
+      named.push(body.value.bank_account);
     }
     if (named.length === 0) return undefined;
     named.forEach((id) => this.unseen.add(id));
