@@ -24,8 +24,8 @@ describe("the suite's own traffic, recorded through the proxy", () => {
   let sandbox: Sandbox;
   const recordings = new Map<ServiceName, RawExchange[]>();
   const keysOf = (service: ServiceName) => (service === "bank-payments" ? { secret: sandbox.secretKey, publishable: sandbox.publishableKey } : {});
-  const judge = (service: ServiceName, exchanges: RawExchange[], more: Partial<typeof settings> = {}) =>
-    judgeTraffic({ service, keys: keysOf(service), exchanges, triggers: true, settings: { ...settings, ...more } });
+  const judge = (service: ServiceName, exchanges: RawExchange[]) =>
+    judgeTraffic({ service, keys: keysOf(service), exchanges, triggers: true, settings });
 
   before(async () => {
     sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
@@ -80,7 +80,7 @@ describe("the suite's own traffic, recorded through the proxy", () => {
           continue;
         }
         applied += 1;
-        const result = judge(service, changed.exchanges, variant.settings as Partial<typeof settings>);
+        const result = judge(service, changed.exchanges);
         if (result.ok) clean.push(label);
         else console.log(`# false alarm ${label}: ${result.judgements.filter((j) => !j.ok).slice(0, 2).map((j) => `#${j.index} ${j.operationId}: ${j.problems[0]}`).join(" | ")}`);
       }
