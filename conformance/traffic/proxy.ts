@@ -50,7 +50,9 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
       const next = queue.shift();
       if (next) {
         try {
-          options.onJudgement?.(judge.judge(next));
+          // Judged whether or not anyone listens (an optional call would skip its argument).
+          const judgement = judge.judge(next);
+          options.onJudgement?.(judgement);
         } catch (error) {
           // A judge that cannot read an exchange must not stop the traffic: it is said, and left not judged.
           options.onJudgement?.({ index: judge.judgements.length + 1, method: next.method, url: next.url, status: next.status, judged: "none", ok: true, rules: [], problems: [], curl: [], why: `the judge could not read it: ${(error as Error).message}` });
