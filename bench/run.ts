@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { cpus, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { browserBundleGoalRow, browserBundles, browserBundleSection } from "./browser-bundle.js";
 import { buildTimes } from "./build-time.js";
 import { clientOverhead } from "./client-overhead.js";
 import { listScaling, listScalingGoalRows, listScalingSection } from "./list-scaling.js";
@@ -161,6 +162,8 @@ async function main() {
     log("conformance proxy");
     const proxySandbox = await startSandboxProcess(":memory:");
     const proxied = await proxyLatency(proxySandbox.url, sandboxKeys).finally(() => proxySandbox.stop());
+    log("browser bundle");
+    const bundles = await browserBundles();
 
     log("conformance run");
     const sandbox = await startSandboxProcess(":memory:");
@@ -200,8 +203,10 @@ async function main() {
         : "| Full conformance run against the sandbox | not measured: conformance/cli.ts absent | < 30 s | |",
       ...listScalingGoalRows(lists),
       proxyGoalRow(proxied),
+      browserBundleGoalRow(bundles),
       "",
       ...listScalingSection(lists, "Made in the same `npm run bench` run as the rest of this file (alone: `node --import tsx bench/list-scaling.ts`)."),
+      ...browserBundleSection(bundles, "Made in the same `npm run bench` run as the rest of this file (alone: `node --import tsx bench/browser-bundle.ts`)."),
       "## Throughput and latency",
       "",
       "Read: `GET /api/transaction-intents/{id}`. Write: `POST /api/transaction-intents` (variant A). Latency in ms.",

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { busyGiveUpMs } from "./busy-retry.js";
 import { defaults, serviceChoices, startSandbox, type ServiceChoice } from "./server.js";
 import { defaultMaxTenants } from "./tenants.js";
+import type { CorsPolicy } from "./cors.js";
 
 const bin = "payments-sandbox";
 
@@ -23,6 +24,9 @@ const usage = `Usage: ${bin} [options]
   --max-tenants <n>         tenants that may exist besides the default one (default ${defaultMaxTenants});
                             any sk_test_<name>/pk_test_<name> pair is a tenant, created by its
                             first write; past the cap a new tenant's key gets 401
+  --cors-origin <origin>    allow only this origin (e.g. http://localhost:5173) to call from a
+                            browser; repeat for more (default: any origin)
+  --no-cors                 no CORS headers at all: browsers block every cross-origin call
   --quiet                   no request log (by default one line per request on stdout:
                             time, tenant, method, path, status, ms; and a line when a tenant
                             is created or refused)
@@ -39,6 +43,17 @@ function count(value: string | undefined, fallback: number, name: string): numbe
   if (value === undefined) return fallback;
   if (!/^[0-9]{1,9}$/.test(value)) throw new Error(`--${name} must be a whole number, 0 or more`);
   return Number(value);
+}
+
+function cors(origins: string[] | undefined, off: boolean | undefined): CorsPolicy {
+  if (off && origins !== undefined) throw new Error("--no-cors and --cors-origin exclude each other");
+  if (off) return false;
+  if (origins === undefined) return { origins: "any" };
+  for (const origin of origins) {
+    // A browser sends the origin as scheme://host[:port], nothing more; anything else would never match.
+    if (!/^https?:\/\/[^/?#\s]+$/.test(origin)) throw new Error(`--cors-origin must be an origin such as http://localhost:5173 (got ${JSON.stringify(origin)})`);
+  }
+  return { origins };
 }
 
 function service(value: string | undefined): ServiceChoice {
@@ -58,6 +73,8 @@ async function main(): Promise<void> {
       "secret-key": { type: "string" },
       "publishable-key": { type: "string" },
       "max-tenants": { type: "string" },
+      "cors-origin": { type: "string", multiple: true },
+      "no-cors": { type: "boolean" },
       quiet: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -66,6 +83,7 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  const corsPolicy = cors(values["cors-origin"], values["no-cors"]);
   const sandbox = await startSandbox({
     service: service(values.service),
     host: values.host,
@@ -75,11 +93,13 @@ async function main(): Promise<void> {
     secretKey: values["secret-key"],
     publishableKey: values["publishable-key"],
     maxTenants: count(values["max-tenants"], defaultMaxTenants, "max-tenants"),
+    cors: corsPolicy,
     log: values.quiet ? undefined : (line) => console.log(line),
   });
   const lines = [`Reference sandbox running (database: ${sandbox.database})`];
   if (sandbox.bankUrl) lines.push(`  Bank payment service:  ${sandbox.bankUrl}`);
   if (sandbox.checkCashingUrl) lines.push(`  Check cashing service: ${sandbox.checkCashingUrl}`);
+  lines.push(`  Browsers (CORS):       ${corsPolicy === false ? "off (--no-cors)" : corsPolicy.origins === "any" ? "any origin" : corsPolicy.origins.join(", ")}`);
   if (sandbox.bankUrl) {
     lines.push(
       `  Secret key:            ${sandbox.secretKey}`,

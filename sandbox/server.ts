@@ -3,9 +3,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Keys } from "./auth.js";
-import { handleBank } from "./bank/app.js";
+import { bankMethodsAt, handleBank } from "./bank/app.js";
 import { requestKey } from "./bank/context.js";
-import { handleCheckCashing } from "./check-cashing/payroll.js";
+import { checkCashingMethodsAt, handleCheckCashing } from "./check-cashing/payroll.js";
+import { applyCors, defaultCorsPolicy, type CorsPolicy, type MethodsAt } from "./cors.js";
 import { busyRetryAfterSeconds, retryWhileBusy } from "./busy-retry.js";
 import { sendJson, type JsonReply } from "./http.js";
 import { generalErrorReply, type ServiceName } from "./service-errors.js";
@@ -49,6 +50,11 @@ export type SandboxOptions = {
    * unless --quiet).
    */
   log?: (line: string) => void;
+  /**
+   * CORS for pages in a browser (docs/sandbox.md, "CORS"): default `{ origins: "any" }`; a list of
+   * exact origins restricts it (`{ origins: ["http://localhost:5173"] }`); false turns it off.
+   */
+  cors?: CorsPolicy;
 };
 
 export type Sandbox = {
@@ -78,17 +84,21 @@ type Handler = (req: IncomingMessage) => Promise<JsonReply>;
 /** How one service logs: where lines go, and the tenant a request is logged under (undefined: no known key). */
 type ServiceLog = { log?: (line: string) => void; tenantOf: (req: IncomingMessage) => string | undefined };
 
+/** How one service answers CORS: the policy, and the methods it serves at a path (all of them for a path it does not serve). */
+type ServiceCors = { policy: CorsPolicy; methodsAt: MethodsAt; allMethods: readonly string[] };
+
 /**
  * A server whose handler errors become a JSON answer in the service's shape (never an HTML page or
  * a hang): a request that finds the database busy is run again until the give-up time
  * (busy-retry.ts), then gets 503 with Retry-After; any other failure is a 500.
  */
-function serve(service: ServiceName, handler: Handler, timeouts: Timeouts, { log, tenantOf }: ServiceLog): Server {
+function serve(service: ServiceName, handler: Handler, timeouts: Timeouts, { log, tenantOf }: ServiceLog, cors: ServiceCors): Server {
   const server = createServer(serverOptions(timeouts), (req: IncomingMessage, res: ServerResponse) => {
     if (log) {
       const startedAt = performance.now();
       res.once("finish", () => log(requestLine(req, res.statusCode, startedAt, tenantOf(req))));
     }
+    if (applyCors(cors.policy, cors.methodsAt, cors.allMethods, req, res)) return;
     if (req.httpVersion === "1.1" && req.headers.host === undefined) {
       req.resume();
       answerAndClose(res, service, "malformed");
@@ -140,15 +150,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const timeouts: Timeouts = { ...defaultTimeouts, ...options.timeouts };
   const database = options.database ?? defaults.database;
   const log = options.log;
+  const policy = options.cors ?? defaultCorsPolicy;
   // One database per tenant; the check cashing service has no keys and uses the default tenant's.
   const tenants = new Tenants(keys, database, { maxTenants: options.maxTenants ?? defaultMaxTenants, log });
   let bankOrigin = "";
   const bank = service === "check-cashing"
     ? undefined
-    : serve("bank", (req) => handleBank(req, tenants, bankOrigin), timeouts, { log, tenantOf: (req) => requestKey(tenants, req)?.tenant });
+    : serve("bank", (req) => handleBank(req, tenants, bankOrigin), timeouts, { log, tenantOf: (req) => requestKey(tenants, req)?.tenant },
+      { policy, methodsAt: bankMethodsAt, allMethods: ["GET", "POST", "PATCH"] });
   const checkCashing = service === "bank"
     ? undefined
-    : serve("check-cashing", (req) => handleCheckCashing(req, tenants.defaultStore), timeouts, { log, tenantOf: () => tenants.defaultTenant });
+    : serve("check-cashing", (req) => handleCheckCashing(req, tenants.defaultStore), timeouts, { log, tenantOf: () => tenants.defaultTenant },
+      { policy, methodsAt: checkCashingMethodsAt, allMethods: ["POST"] });
   const servers = [bank, checkCashing].filter((server): server is Server => server !== undefined);
   const closeAll = () => Promise.all(servers.map(closeServer));
   try {

@@ -2,3 +2,4 @@
 // (README, "Install"); the `payments-sandbox` command checks for it before loading.
 export { defaults, startSandbox } from "../sandbox/server.js";
 export type { Sandbox, SandboxOptions } from "../sandbox/server.js";
+export type { CorsPolicy } from "../sandbox/cors.js";

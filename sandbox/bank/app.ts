@@ -25,6 +25,11 @@ const routes: Route[] = [
   ...helperRoutes,
 ];
 
+/** The methods the bank service serves at a path (its routes and the helpers'), for CORS preflights. */
+export function bankMethodsAt(pathname: string): string[] {
+  return [...new Set(routes.filter((route) => route.pattern.test(pathname)).map((route) => route.method))];
+}
+
 /** A Host header safe to build absolute URLs from, else the address the server is bound to. */
 function originOf(req: IncomingMessage, fallback: string): string {
   const host = req.headers.host;

@@ -107,6 +107,11 @@ const bodyProblemDetails: Record<BodyProblem, string> = {
   too_many_members: `body: an object has more than ${jsonLimits.members} members`,
 };
 
+/** The methods the check cashing service serves at a path, for CORS preflights. */
+export function checkCashingMethodsAt(pathname: string): string[] {
+  return pathname === payrollPath ? ["POST"] : [];
+}
+
 /** Handles one check cashing request; unknown routes get 404 with the same errors body. */
 export async function handleCheckCashing(req: IncomingMessage, store: Store): Promise<JsonReply> {
   const path = (req.url ?? "/").split("?")[0];

@@ -211,6 +211,23 @@ describe("a server that cannot be reached: a ConnectionError that says what to c
     });
   });
 
+  it("a browser's bare `TypeError: Failed to fetch` (no cause): the browser kind, naming baseUrl, the server and its CORS origins", async () => {
+    for (const wording of ["Failed to fetch", "NetworkError when attempting to fetch resource.", "Load failed"]) {
+      const bank = createBankPayments({ baseUrl: "http://127.0.0.1:4020", apiKey: "pk_test_sandbox", retries: 0, fetch: () => Promise.reject(new TypeError(wording)) });
+      await assert.rejects(bank.transactionIntents.retrieve("transaction_intent_Conn0001"), (error: unknown) => {
+        assert.ok(error instanceof ConnectionError, String(error));
+        assert.equal(error.failure, "browser");
+        assert.equal(error.code, undefined);
+        assert.ok(error.cause instanceof TypeError && error.cause.message === wording, "the browser's error is the cause");
+        assert.match(error.message, /^GET http:\/\/127\.0\.0\.1:4020\/api\/transaction-intents\/transaction_intent_Conn0001 failed: the browser could not make the request \(it does not say why\)\. Check that baseUrl is right, that the server is running, and that it allows this page's origin \(this page\) in its CORS origins/);
+        return true;
+      });
+    }
+    // Any other TypeError without a cause is not a network failure, and stays as it is.
+    const bank = createBankPayments({ baseUrl: "http://127.0.0.1:4020", apiKey: "pk_test_sandbox", retries: 0, fetch: () => Promise.reject(new TypeError("Invalid header value")) });
+    await assert.rejects(bank.transactionIntents.retrieve("transaction_intent_Conn0001"), (error: unknown) => !(error instanceof ConnectionError) && error instanceof TypeError);
+  });
+
   it("https against the plain-http sandbox: use http://", async () => {
     const bank = createBankPayments({ baseUrl: sandbox.bankUrl.replace("http:", "https:"), apiKey: sandbox.secretKey });
     const message = await connectionFailure(bank.transactionIntents.cancel("transaction_intent_Conn0001"), "tls");

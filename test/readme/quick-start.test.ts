@@ -21,10 +21,12 @@
 // Along the way, what the packed package promises: the tarball's files, a shebang on every bin,
 // no heavy dependency installed with it, a consumer file that type-checks against the installed
 // declarations (with an @ts-expect-error) and runs, and the commands' one-line messages when an
-// optional dependency is missing or not built.
+// optional dependency is missing or not built. And the example consumer page (docs/browser.md) as a
+// front-end developer builds it: installed, type-checked and bundled from the tarball in a fresh
+// project, then opened in Chromium against README's sandbox.
 import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
@@ -32,6 +34,8 @@ import { after, before, describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { libAssets } from "../../scripts/copy-lib-assets.mjs";
+import { launchChromium, recordingPage, whenChromium } from "../browser/chromium.js";
+import { serveBuiltPage } from "../browser/page-server.js";
 import { freePort } from "../../scripts/mock.mjs";
 import { completeExample, readmeBlocks, type Block } from "./blocks.js";
 
@@ -334,6 +338,49 @@ describe("README's quick start for merchants, run literally from the packed tarb
     assert.deepEqual(JSON.parse(printed.trim().split("\n").pop() ?? "{}"), {
       status: 404, auth: "Bearer sk_test", openapi: "3.0.0", yaml: true, payrollErrors: false, body: { merchantID: "104233" },
     });
+  });
+});
+
+describe("the example consumer page from the packed package, in a fresh project with a bundler (docs/browser.md)", () => {
+  it("installs with its package.json, type-checks, and bundles with esbuild for the browser with nothing of Node in it", async () => {
+    const pageProject = join(work, "consumer-page");
+    cpSync(join(root, "examples/consumer-page"), pageProject, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
+    // The example's package.json asks for the published package; here it is the tarball (which npm then records).
+    await shell(`npm install ../bank-payments-contract/${tarballName}`, pageProject, userEnv({ npm_config_ignore_scripts: "true" }));
+    await shell("npx tsc -p .", pageProject);
+    await shell("npm run build", pageProject);
+    const report = await shell(`node --input-type=module -e '
+      const { buildConsumerPage } = await import("./build.mjs");
+      const { metafile } = await buildConsumerPage({ outdir: "check" });
+      const output = Object.values(metafile.outputs)[0];
+      console.log(JSON.stringify({ inputs: Object.keys(metafile.inputs), externals: output.imports.map((i) => i.path) }));'`, pageProject);
+    const { inputs, externals } = JSON.parse(report.trim().split("\n").pop() ?? "{}") as { inputs: string[]; externals: string[] };
+    assert.deepEqual(externals, [], "every import bundled: none left for a runtime to provide");
+    const allowed = /^(src\/|node_modules\/bank-payments-contract\/dist\/src\/(index\.js|client\/)|node_modules\/openapi-fetch\/)/;
+    assert.deepEqual(inputs.filter((input) => !allowed.test(input)), [], "only the page, the package's client and openapi-fetch");
+    assert.ok(inputs.some((input) => input.startsWith("node_modules/bank-payments-contract/dist/src/client/")), "the installed package's client is in the bundle");
+    const bundle = readFileSync(join(pageProject, "dist/page.js"), "utf8");
+    assert.doesNotMatch(bundle, /["']node:[a-z_]+["']|\brequire\(/, "no Node built-in and no require in the bundle");
+  });
+
+  it("that bundle, served from its own origin, shows a 07 decline's notice from README's sandbox in Chromium", whenChromium, async () => {
+    const pageProject = join(work, "consumer-page");
+    const created = await fetch(`${bankUrl}/api/transaction-intents`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_sandbox", "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 80.07, action: "authorize_and_capture", bank_account: "bank_account_Vd93LmQa2XkP7rTe", consumer_id: "consumer_Hq7Zx2LmN4pR8sTu", store_number: "0042", service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe" }),
+    });
+    const { data } = (await created.json()) as { data: { id: string } };
+    const [browser, pages] = await Promise.all([launchChromium(), serveBuiltPage(join(pageProject, "index.html"), join(pageProject, "dist/page.js"))]);
+    try {
+      const { page, errors } = await recordingPage(browser);
+      await page.goto(pages.url({ intent: data.id, api: bankUrl }));
+      await page.locator("#notice").waitFor({ state: "visible" });
+      assert.match((await page.locator("[data-notice=reference]").textContent()) ?? "", /^RF-/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await Promise.all([browser.close(), pages.close()]);
+    }
   });
 });
 

@@ -4,13 +4,21 @@
 // not resolve, a server that closes the connection, https against a plain-http server. Each gets a
 // message that says what to check; the original error stays the `cause`.
 
+// A browser says less: every blocked or unreachable request (nothing listening, a CORS refusal, a
+// bad host) is a bare `TypeError: Failed to fetch` (Chromium; Firefox and Safari word it their own
+// way) with no cause, since the page may not learn why. It becomes the `browser` kind.
+
 /** What kind of network failure it was. */
-export type ConnectionFailure = "refused" | "host_not_found" | "closed" | "tls" | "timed_out" | "other";
+export type ConnectionFailure = "refused" | "host_not_found" | "closed" | "tls" | "timed_out" | "browser" | "other";
 
 /** Thrown when a request could not reach the server (after the retries of a GET). A `TypeError`, as fetch throws. */
 export class ConnectionError extends TypeError {
   constructor(
-    /** The kind of failure: `refused` (nothing listening), `host_not_found`, `closed`, `tls`, `timed_out` or `other`. */
+    /**
+     * The kind of failure: `refused` (nothing listening), `host_not_found`, `closed`, `tls`,
+     * `timed_out`, `browser` (a browser's fetch failed and does not say why: unreachable or
+     * blocked by CORS) or `other`.
+     */
     readonly failure: ConnectionFailure,
     /** The system's code, e.g. `ECONNREFUSED`, when there is one. */
     readonly code: string | undefined,
@@ -84,16 +92,32 @@ function advice(failure: ConnectionFailure, url: URL): [what: string, check: str
       return [`the TLS handshake with ${where} failed`, "Does the server speak https? The sandbox speaks plain http: use an http:// baseUrl."];
     case "timed_out":
       return [`${where} could not be reached`, "Check the host and port in baseUrl, and that nothing between you and the server blocks it."];
+    case "browser":
+      return [
+        "the browser could not make the request (it does not say why)",
+        `Check that baseUrl is right, that the server is running, and that it allows this page's origin (${originOfPage() ?? "this page"}) in its CORS origins: the sandbox allows any origin unless started with --cors-origin or --no-cors. The browser's console names the reason.`,
+      ];
     case "other":
       return ["the request failed on the network", `Is the server running, and is baseUrl right? ${sandboxDefaults}`];
   }
 }
 
+/** The messages of a browser fetch that failed on the network: Chromium, Firefox, Safari. */
+const browserNetworkFailure = /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed)$/;
+
+/** The page's origin in a browser, if there is one. */
+function originOfPage(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === "string" && origin !== "null" ? origin : undefined;
+}
+
 /** A network failure of fetch turned into a ConnectionError; any other error (an abort, a timeout, one explained already) as it is. */
 export function explainedNetworkFailure(error: unknown, request: Request): unknown {
-  if (error instanceof ConnectionError || !(error instanceof TypeError) || !(error.cause instanceof Error)) return error;
-  const code = codeOf(error.cause);
-  const failure = code === undefined ? "other" : failureOfCode[code] ?? (code.startsWith("ERR_SSL") ? "tls" : "other");
+  if (error instanceof ConnectionError || !(error instanceof TypeError)) return error;
+  const fromBrowser = !(error.cause instanceof Error) && browserNetworkFailure.test(error.message);
+  if (!(error.cause instanceof Error) && !fromBrowser) return error;
+  const code = fromBrowser ? undefined : codeOf(error.cause);
+  const failure = fromBrowser ? "browser" : code === undefined ? "other" : failureOfCode[code] ?? (code.startsWith("ERR_SSL") ? "tls" : "other");
   const [what, check] = advice(failure, new URL(request.url));
   const message = `${request.method} ${request.url} failed: ${what}${code ? ` (${code})` : ""}. ${check}`;
   return new ConnectionError(failure, code, request.method, request.url, message, error);
