@@ -96,7 +96,8 @@ export class TrafficJudge {
     const problems: string[] = [];
     const rules: Rule[] = [];
     const contentType = raw.responseHeaders["content-type"] ?? "";
-    const responseRule = `oas ${this.options.service}#${this.validator.operation(operationId).pointer}/responses`;
+    // Pointers of the document start with "#" (rules.ts: `oas bank-payments#/paths/...`).
+    const responseRule = `oas ${this.options.service}${this.validator.operation(operationId).pointer}/responses`;
     let body: unknown;
     if (raw.responseText !== "") {
       try {
@@ -114,7 +115,7 @@ export class TrafficJudge {
     if (!schema.valid) {
       const pointer = this.validator.responsePointer(operationId, raw.status);
       problems.push(`the response breaks the schema: ${schema.errors.slice(0, 4).map((e) => `${e.path} ${e.message}`).join("; ")}`);
-      rules.push(pointer ? `oas ${this.options.service}#${pointer}` : `${responseRule}`);
+      rules.push(pointer ? `oas ${this.options.service}${pointer}` : responseRule);
     }
     const exchange: Exchange = {
       service: this.options.service, operationId, method: method.toLowerCase(), url: raw.url, requestHeaders: raw.requestHeaders,
