@@ -28,3 +28,12 @@ export function maskKeys(text: string, keys: Array<string | undefined>): string 
   for (const key of keys) if (key) out = out.split(key).join(maskKey(key));
   return out;
 }
+
+/** The proxy's --record masks the keys (`sk_…4f2a`): read back with the keys given, they are the keys again. */
+export function unmaskAuthorization(raw: RawExchange, keys: { secret?: string; publishable?: string }): RawExchange {
+  const authorization = raw.requestHeaders.authorization;
+  if (authorization === undefined) return raw;
+  let value = authorization;
+  for (const key of [keys.secret, keys.publishable]) if (key && value === `Bearer ${maskKey(key)}`) value = `Bearer ${key}`;
+  return value === authorization ? raw : { ...raw, requestHeaders: { ...raw.requestHeaders, authorization: value } };
+}

@@ -9,7 +9,7 @@ import { describeVerdict } from "../oracle/oracle.js";
 import { curlLines } from "../repro.js";
 import type { Rule } from "../rules.js";
 import { defaultSettings, type SuiteSettings } from "../settings.js";
-import { maskKey, maskKeys, type RawExchange } from "./exchange.js";
+import { maskKeys, unmaskAuthorization, type RawExchange } from "./exchange.js";
 import { OpenWorldOracle } from "./open-world.js";
 
 export type TrafficOptions = {
@@ -78,7 +78,7 @@ export class TrafficJudge {
 
   /** Judges the next exchange of the traffic. */
   judge(recorded: RawExchange): ExchangeJudgement {
-    const raw = this.unmasked(recorded);
+    const raw = unmaskAuthorization(recorded, this.keys);
     const index = this.judgements.length + 1;
     const method = raw.method.toUpperCase();
     let pathname: string;
@@ -131,15 +131,6 @@ export class TrafficJudge {
       ...base, operationId, judged: seen.judged, ...(seen.judged === "schema" ? { why: seen.why } : {}),
       ok: problems.length === 0, rules: [...new Set(rules)], problems: problems.map((p) => maskKeys(p, [this.keys.secret, this.keys.publishable])),
     });
-  }
-
-  /** The proxy's --record masks the keys (`sk_…4f2a`): read back with the keys given, they are the keys again. */
-  private unmasked(raw: RawExchange): RawExchange {
-    const authorization = raw.requestHeaders.authorization;
-    if (authorization === undefined) return raw;
-    let value = authorization;
-    for (const key of [this.keys.secret, this.keys.publishable]) if (key && value === `Bearer ${maskKey(key)}`) value = `Bearer ${key}`;
-    return value === authorization ? raw : { ...raw, requestHeaders: { ...raw.requestHeaders, authorization: value } };
   }
 
   private keep(judgement: ExchangeJudgement): ExchangeJudgement {

@@ -4,7 +4,7 @@
 // server (a request hook that forwards or answers otherwise) or ask it something else (`forward`)
 // cannot be applied offline: that is said, and counted apart.
 import type { Exchange as ProxyExchange, ProxyContext, Transformation } from "../mutants/proxy.js";
-import type { RawExchange } from "./exchange.js";
+import { unmaskAuthorization, type RawExchange } from "./exchange.js";
 
 export type Transformed = { offline: true; exchanges: RawExchange[]; changed: Set<number> } | { offline: false; why: string };
 
@@ -18,7 +18,9 @@ export async function transformRecording(transformation: Transformation, recordi
   const exchanges: RawExchange[] = [];
   const changed = new Set<number>();
   try {
-    for (const [index, raw] of recording.entries()) {
+    for (const [index, recorded] of recording.entries()) {
+      // The hooks tell the keys apart (a publishable read): a masked recording is read back with the keys.
+      const raw = unmaskAuthorization(recorded, keys);
       const exchange: ProxyExchange = {
         method: raw.method, url: new URL(raw.url), requestHeaders: { ...raw.requestHeaders }, requestBody: raw.requestBody ?? "",
         status: raw.status, headers: { ...raw.responseHeaders }, body: raw.responseText, notes: {},
@@ -28,7 +30,7 @@ export async function transformRecording(transformation: Transformation, recordi
       await transformation.response?.(exchange, context);
       const type = exchange.headers["content-type"];
       if (exchange.status !== raw.status || exchange.body !== raw.responseText || type !== raw.responseHeaders["content-type"]) changed.add(index + 1);
-      exchanges.push({ ...raw, status: exchange.status, responseHeaders: exchange.headers, responseText: exchange.body });
+      exchanges.push({ ...recorded, status: exchange.status, responseHeaders: exchange.headers, responseText: exchange.body });
     }
   } catch (error) {
     if (error instanceof NeedsServer) return { offline: false, why: error.message };
