@@ -11,6 +11,7 @@ import { buildTimes } from "./build-time.js";
 import { clientOverhead } from "./client-overhead.js";
 import { listScaling, listScalingGoalRows, listScalingSection } from "./list-scaling.js";
 import { load, send, type LoadRequest, type LoadResult } from "./load.js";
+import { proxyGoalRow, proxyLatency, proxySection } from "./proxy-latency.js";
 import { memoryOf, root, sandboxKeys, startCeiling, startPrism, startSandboxProcess, type Served } from "./processes.js";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -158,6 +159,9 @@ async function main() {
       .then((id) => clientOverhead(clientSandbox.url, sandboxKeys.secret, id))
       .finally(() => clientSandbox.stop());
 
+    log("conformance proxy");
+    const proxySandbox = await startSandboxProcess(":memory:");
+    const proxied = await proxyLatency(proxySandbox.url, sandboxKeys).finally(() => proxySandbox.stop());
     log("browser bundle");
     const bundles = await browserBundles();
 
@@ -198,6 +202,7 @@ async function main() {
         ? `| Full conformance run against the sandbox (both services) | ${fmt(conformance.seconds, 1)} s | < 30 s | ${verdict(conformance.seconds < 30 && conformance.ok)} |`
         : "| Full conformance run against the sandbox | not measured: conformance/cli.ts absent | < 30 s | |",
       ...listScalingGoalRows(lists),
+      proxyGoalRow(proxied),
       browserBundleGoalRow(bundles),
       "",
       ...listScalingSection(lists, "Made in the same `npm run bench` run as the rest of this file (alone: `node --import tsx bench/list-scaling.ts`)."),
@@ -239,6 +244,7 @@ async function main() {
       `| bare node:http (ceiling) | ${fmt(overCeiling.fetchMs, 3)} | ${fmt(overCeiling.clientMs, 3)} | ${fmt(overCeiling.overhead * 100, 1)} % |`,
       "",
       ...(conformance ? ["## Conformance run", "", `Both services, full profile, against the sandbox (in-memory): ${fmt(conformance.seconds, 1)} s; ${conformance.summary.join("; ")}.`, ""] : []),
+      ...proxySection(proxied, "Made in the same `npm run bench` run (alone: `node --import tsx bench/proxy.ts`)."),
       ...findings,
       ...testSuiteSection(),
     ];

@@ -3,6 +3,7 @@
 //  [--profile full|mock] [--openapi 3.0|3.1] [--report DIR] [--no-triggers] [--quiet] [--seed N [--path P --replay-path R]]
 //  [--runs N] [--max-commands N] [--time-budget S] [--concurrency N] [--thorough] [--clock-skew S] [--layers L,...]
 //  [--settings FILE] [--setting NAME=VALUE ...] [--fixtures FILE]`
+// `conformance proxy ...` and `conformance judge FILE.har ...`: real traffic (traffic/cli.ts).
 // `conformance --service check-cashing --base-url URL`
 // Prints the sequences' seed first, progress on stderr during long layers, and the failures grouped
 // by the rule they break at the end; exits 1 on any failure, 128 + the signal's number when stopped
@@ -18,6 +19,7 @@ import { readSettings, settingNames } from "./settings.js";
 import { oracleLine, sequencesLine } from "./report.js";
 import { runConformance, summaryLine } from "./runner.js";
 import { thoroughSequences } from "./sequences/run.js";
+import { trafficCommand } from "./traffic/cli.js";
 import type { Layer, Profile, Progress, SequenceOptions } from "./types.js";
 
 const progressEverySeconds = 10;
@@ -51,7 +53,9 @@ Generated sequences (full profile):
   --clock-skew S        allowed difference between the server's clock and ours, in seconds (default 300)
 
 Progress goes to stderr every ${progressEverySeconds} s. SIGINT or SIGTERM stops the run after the sequences under way,
-writes the reports of what ran, and exits with 128 + the signal's number; a second signal quits at once.`;
+writes the reports of what ran, and exits with 128 + the signal's number; a second signal quits at once.
+
+Judge real traffic (docs/traffic.md): conformance proxy --help, conformance judge --help`;
 
 const duration = (ms: number) => {
   const seconds = Math.round(ms / 1000);
@@ -183,7 +187,10 @@ async function main(): Promise<number> {
   return result.ok ? 0 : 1;
 }
 
-main().then((code) => { process.exitCode = code; }, (error) => {
+// `conformance proxy ...` and `conformance judge FILE.har ...` judge traffic the suite did not generate.
+const subcommand = process.argv[2];
+const command = subcommand === "proxy" || subcommand === "judge" ? trafficCommand(subcommand, process.argv.slice(3)) : main();
+command.then((code) => { process.exitCode = code; }, (error) => {
   console.error(error instanceof Error ? error.message : error);
   console.log("0 passed, 1 failed");
   process.exitCode = 1;

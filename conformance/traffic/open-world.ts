@@ -1,0 +1,53 @@
+// The oracle for traffic it did not generate. Real traffic starts in the middle: objects made before
+// the recording, by other clients or by the server's own jobs. This thin wrapper around the one Oracle
+// decides, before each exchange, whether the traffic so far tells enough to predict it: an exchange
+// that names an object the traffic has not shown being created (a path identifier, a linked credit's
+// transaction intent, a bank account first used outside the traffic that the server calls in
+// conflict) is judged against the schema only and counted, and so is every later exchange on that
+// object. Lists are open (nothing in foreign traffic is fresh to us), so items made elsewhere are
+// allowed. What the traffic cannot tell is not judged.
+import { requestJson, type Exchange } from "../oracle/exchange.js";
+import { pathParameters } from "../oracle/exchange.js";
+import { BankModel } from "../oracle/bank/model.js";
+import { Oracle, type OracleOptions, type Verdict } from "../oracle/oracle.js";
+
+export type OpenWorldVerdict = { judged: "full"; verdict: Verdict } | { judged: "schema"; why: string };
+
+export class OpenWorldOracle {
+  readonly oracle: Oracle;
+  /** Objects the traffic named before showing them created: never predicted, so never judged past the schema. */
+  readonly unseen = new Set<string>();
+
+  constructor(options: Omit<OracleOptions, "isFresh">) {
+    // Nothing in traffic we did not generate is fresh to us: every list is open.
+    this.oracle = new Oracle({ ...options, isFresh: () => false });
+  }
+
+  observe(exchange: Exchange): OpenWorldVerdict {
+    const why = this.unknowable(exchange);
+    if (why) return { judged: "schema", why };
+    return { judged: "full", verdict: this.oracle.observe(exchange) };
+  }
+
+  /** Why the traffic so far cannot tell this exchange's answer, if it cannot. */
+  private unknowable(exchange: Exchange): string | undefined {
+    const model = this.oracle.model;
+    if (!(model instanceof BankModel)) return undefined; // check cashing holds no objects between requests
+    const { intents, credits, accountOwners } = model.state;
+    const path = pathParameters(exchange);
+    const named: string[] = [];
+    if (path.transaction_intent_id !== undefined && !intents.has(path.transaction_intent_id)) named.push(path.transaction_intent_id);
+    if (path.credit_id !== undefined && !credits.has(path.credit_id)) named.push(path.credit_id);
+    const body = requestJson(exchange);
+    if (exchange.operationId === "createCredit" && body.ok && typeof body.value.transaction_intent_id === "string" && !intents.has(body.value.transaction_intent_id)) {
+      named.push(body.value.transaction_intent_id);
+    }
+    if (exchange.operationId === "createTransactionIntent" && exchange.status === 409 && body.ok
+      && typeof body.value.bank_account === "string" && !accountOwners.has(body.value.bank_account)) {
+      named.push(body.value.bank_account);
+    }
+    if (named.length === 0) return undefined;
+    named.forEach((id) => this.unseen.add(id));
+    return "objects not seen before";
+  }
+}

@@ -1,0 +1,138 @@
+// The recording proxy: forwards every request to the upstream unchanged and answers with the
+// upstream's response unchanged; once the answer is on its way the exchange joins a queue that is
+// judged in order, so judging never holds up the traffic. A client that drops its connection half-way
+// cancels the upstream request and leaves no exchange; an upstream that cannot be reached is answered
+// 502 with a JSON error and not judged.
+import { request as httpRequest, Agent, createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
+import type { AddressInfo } from "node:net";
+import { maskKeys, type RawExchange } from "./exchange.js";
+import { TrafficJudge, type ExchangeJudgement, type TrafficOptions, type TrafficResult } from "./judge.js";
+
+export type ProxyOptions = Omit<TrafficOptions, "exchanges"> & {
+  upstream: string;
+  port?: number;
+  /** Loopback unless told otherwise. */
+  host?: string;
+  /** Called for every exchange once judged, in order. */
+  onJudgement?: (judgement: ExchangeJudgement) => void;
+};
+
+export type Proxy = {
+  url: string;
+  /** The exchanges so far, keys masked when `masked` (what --record writes). */
+  exchanges(masked?: boolean): RawExchange[];
+  /** Stops accepting, waits for the judging of what passed, and gives the result. */
+  close(): Promise<TrafficResult>;
+};
+
+// Hop-by-hop headers (RFC 9110, 7.6.1) belong to one connection, not to the exchange.
+const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+
+const headerRecord = (headers: IncomingMessage["headers"]) =>
+  Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]));
+
+export async function startProxy(options: ProxyOptions): Promise<Proxy> {
+  const upstream = new URL(options.upstream);
+  const secure = upstream.protocol === "https:";
+  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
+  const send = secure ? httpsRequest : httpRequest;
+  const basePath = upstream.pathname.replace(/\/$/, "");
+  const judge = new TrafficJudge(options);
+  const recorded: RawExchange[] = [];
+  const queue: RawExchange[] = [];
+  let judging: Promise<void> = Promise.resolve();
+
+  const judgeLater = (exchange: RawExchange) => {
+    recorded.push(exchange);
+    queue.push(exchange);
+    judging = judging.then(() => new Promise<void>((resolve) => setImmediate(() => {
+      const next = queue.shift();
+      if (next) {
+        try {
+          // Judged whether or not anyone listens (an optional call would skip its argument).
+          const judgement = judge.judge(next);
+          options.onJudgement?.(judgement);
+        } catch (error) {
+          // A judge that cannot read an exchange must not stop the traffic: it is said, and left not judged.
+          options.onJudgement?.({ index: judge.judgements.length + 1, method: next.method, url: next.url, status: next.status, judged: "none", ok: true, rules: [], problems: [], curl: [], why: `the judge could not read it: ${(error as Error).message}` });
+        }
+      }
+      resolve();
+    })));
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    const sentAt = Date.now();
+    let dropped = false;
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("error", () => { dropped = true; });
+    req.on("end", () => {
+      const requestBody = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !hopByHop.has(name)));
+      headers.host = upstream.host;
+      const outgoing = send({
+        protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: basePath + (req.url ?? "/"), headers, agent,
+      }, (answer) => {
+        const body: Buffer[] = [];
+        const responseHeaders = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !hopByHop.has(name)));
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders as Record<string, string | string[]>);
+        answer.on("data", (chunk: Buffer) => { body.push(chunk); res.write(chunk); });
+        answer.on("error", () => res.destroy());
+        answer.on("end", () => {
+          res.end();
+          if (dropped) return;
+          const publicUrl = `${upstream.protocol}//${upstream.host}${basePath}${req.url ?? "/"}`;
+          judgeLater({
+            method: req.method ?? "GET", url: publicUrl, requestHeaders: headerRecord(req.headers), requestBody: requestBody?.toString("utf8"),
+            sentAt, receivedAt: Date.now(), status: answer.statusCode ?? 0, responseHeaders: headerRecord(answer.headers), responseText: Buffer.concat(body).toString("utf8"),
+          });
+        });
+      });
+      outgoing.on("error", (error) => {
+        if (res.headersSent) return void res.destroy();
+        res.writeHead(502, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: "bad_gateway", message: `the conformance proxy could not reach the upstream: ${error.message}` }));
+      });
+      // A client gone before its answer: the upstream request is cancelled and nothing is judged.
+      res.on("close", () => {
+        if (!res.writableFinished) {
+          dropped = true;
+          outgoing.destroy();
+        }
+      });
+      if (requestBody) outgoing.write(requestBody);
+      outgoing.end();
+    });
+    req.on("aborted", () => { dropped = true; });
+  };
+
+  const server = createServer(handle);
+  server.on("clientError", (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const keys = [options.keys?.secret, options.keys?.publishable];
+  return {
+    url: `http://${host}:${address.port}`,
+    exchanges: (masked = false) => recorded.map((e) => (masked ? {
+      ...e,
+      requestHeaders: Object.fromEntries(Object.entries(e.requestHeaders).map(([name, value]) => [name, maskKeys(value, keys)])),
+      requestBody: e.requestBody === undefined ? undefined : maskKeys(e.requestBody, keys),
+      responseText: maskKeys(e.responseText, keys),
+    } : e)),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      agent.destroy();
+      await judging;
+      return judge.result();
+    },
+  };
+}
