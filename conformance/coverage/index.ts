@@ -10,6 +10,7 @@ import { bankBoundaryTasks } from "./bank-boundaries.js";
 import { bankProbeTasks } from "./bank-probes.js";
 import { bankMatrixTasks } from "./bank-matrix.js";
 import { payrollBoundaryTasks } from "./check-cashing.js";
+import { routeProbeTasks } from "./route-probes.js";
 import { inPool, type CoverageContext, type Task, type TaskResult } from "./context.js";
 import type { CoverageMatrix, CoverageReport } from "./record.js";
 
@@ -35,9 +36,10 @@ export async function runCoverage(given: CoverageContext, options: CoverageOptio
     const matrix = bankMatrixTasks(ctx);
     const boundaries = bankBoundaryTasks(ctx);
     matrices = matrix.matrices;
-    plan = { first: boundaries.first, tasks: [...matrix.tasks, ...boundaries.tasks, ...bankProbeTasks(ctx)], last: boundaries.last };
+    plan = { first: boundaries.first, tasks: [...matrix.tasks, ...boundaries.tasks, ...bankProbeTasks(ctx), ...routeProbeTasks(ctx, "bank-payments")], last: boundaries.last };
   } else {
-    plan = payrollBoundaryTasks(ctx);
+    const payroll = payrollBoundaryTasks(ctx);
+    plan = { ...payroll, tasks: [...payroll.tasks, ...routeProbeTasks(ctx, "check-cashing")] };
   }
   const all = [...plan.first, ...plan.tasks, ...plan.last];
   const planned = all.reduce((sum, task) => sum + task.planned, 0);

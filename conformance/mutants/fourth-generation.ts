@@ -60,4 +60,44 @@ export const fourthGenerationMutants: Mutant[] = [
       });
     },
   },
+  // Routes and queries no operation describes (conformance/coverage/route-probes.ts).
+  {
+    id: "unknown-route-framework-404", service: "bank-payments", class: "error bodies", deterministic: true,
+    fault: "a route the service does not have is answered 404 with a framework's body instead of {\"message\": \"not_found\"} (B-60)",
+    response(e) {
+      if (e.status !== 404 || !/^\/api\/(refunds|transaction-intents\/[^/]+\/refunds)$/.test(e.url.pathname)) return;
+      e.body = JSON.stringify({ message: "Not Found" });
+    },
+  },
+  {
+    id: "wrong-method-answered-200", service: "bank-payments", class: "status and shape", deterministic: true,
+    fault: "a method a known path does not serve (DELETE, PUT) is answered 200 with an empty object (B-60)",
+    response(e) {
+      if (e.method !== "DELETE" && e.method !== "PUT") return;
+      e.status = 200;
+      e.body = "{}";
+    },
+  },
+  {
+    id: "repeated-parameter-first-wins", service: "bank-payments", class: "status and shape", deterministic: true,
+    fault: "a list query parameter given twice is read as its first value instead of 422 invalid (B-55)",
+    request(e) {
+      const names = [...e.url.searchParams.keys()];
+      if (names.length === new Set(names).size) return;
+      const once = new URLSearchParams();
+      for (const name of new Set(names)) once.set(name, e.url.searchParams.get(name)!);
+      return { forward: { path: `${e.url.pathname}?${once}` } };
+    },
+    // The answer to the rewritten request goes back as is; the proxy marks it as changed.
+    response() {},
+  },
+  {
+    id: "payroll-wrong-method-approved", service: "check-cashing", class: "check cashing", deterministic: true,
+    fault: "a GET of the payroll route is answered 200 with an approval body (C-14)",
+    response(e) {
+      if (e.method !== "GET") return;
+      e.status = 200;
+      e.body = JSON.stringify({ trxID: "CONF-GET", trxRefID: "1", approvalNum: "123456", aba: "011000015", accountLast4: "6789", checkType: "Y", checkNum: "1042" });
+    },
+  },
 ];

@@ -43,15 +43,15 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "identical-creation-answers-first", "is-mailable-flips", "last-page-has-next", "list-amount-off-by-cent",
     "list-captured-at-shifted", "list-extras-dropped", "list-links-drop-filters", "list-stale-status",
     "merchant-id-differs", "micr-unreadable-approved", "not-found-shape", "pagination-total-off-by-one",
-    "partial-capture-records-authorized", "payments-on-bankpay", "pending-credit-listed-succeeded",
+    "partial-capture-records-authorized", "payments-on-bankpay", "payroll-wrong-method-approved", "pending-credit-listed-succeeded",
     "publishable-adverse-false", "publishable-drops-payments", "publishable-key-lists",
     "publishable-read-reference-changed", "publishable-reason-hidden", "publishable-reference-null",
     "publishable-view-leaks-captured-at", "read-billing-address-id-differs", "read-drops-chain-number",
     "refund-after-cancel-refund-refused", "refund-canceled-names-76", "refund-codes-swapped",
-    "refund-response-code", "refund-status-stays-succeeded", "refund-total-kept-after-cancel-refund",
+    "refund-response-code", "refund-status-stays-succeeded", "refund-total-kept-after-cancel-refund", "repeated-parameter-first-wins",
     "schedule-sum-off", "schedule-three-payments", "second-refund-accepted", "second-refund-total-doubled",
     "ssn-not-enforced", "status-authorised", "status-filter-ignored", "submerchant-sentence-as-word",
-    "trxid-repeat-accepted", "unlinked-credit-drops-creditable-id",
+    "trxid-repeat-accepted", "unknown-route-framework-404", "unlinked-credit-drops-creditable-id", "wrong-method-answered-200",
     ]);
     assert.equal(new Set(mutants.map((m) => m.id)).size, mutants.length);
     const classes = new Set(mutants.map((m) => m.class));
