@@ -28,7 +28,7 @@ describe("conformance suite against valid variants of the sandbox", () => {
 
   test("the catalog is exactly these variants (a removed or added one is a decision to write here)", () => {
     assert.deepEqual(variants.map((v) => v.id).sort(), [
-    "absent-not-null", "address-update-same-id", "adverse-type-only-in-lists", "authorize-needs-accepted-fee",
+    "absent-not-null", "address-members-optional", "address-update-same-id", "adverse-type-only-in-lists", "amount-ceiling-lower", "authorize-needs-accepted-fee",
     "billing-address-keys-bare", "billing-address-keys-doc-names", "bnpl-schedule-monthly", "capture-after-cancel-already-occurred", "capture-limit-5",
     "chain-number-other", "charset-utf8", "conflict-action-absent-on-create", "credit-canceled-in-reads",
     "credit-limit-100", "credit-reason-changes-on-cancel", "customer-care-other", "decline-authorized-at-set",
