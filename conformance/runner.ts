@@ -120,6 +120,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
         }
         if ((options.failFast && failed()) || stopped()) break;
         const api = client();
+        api.check = `scenario: ${scenario.name}`;
         const scenarioStarted = Date.now();
         try {
           await scenario.run({ api, profile, settings });
