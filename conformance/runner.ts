@@ -150,7 +150,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
         signal: options.signal, onProgress: (done, planned, failing) => progress("sequences", done, planned, failing ? 1 : 0),
       });
       sequences = outcome.summary;
-      record(outcome.check);
+      outcome.checks.forEach(record);
     }
   }
 
