@@ -56,6 +56,8 @@ export class ApiClient {
   readonly exchanges: Exchange[] = [];
   /** Responses the oracle found wrong. */
   readonly findings: Finding[] = [];
+  /** The check this client's requests belong to: objects they create are marked with it (knock-on failures name it). */
+  check?: string;
 
   constructor(
     readonly service: ServiceName,
@@ -81,11 +83,11 @@ export class ApiClient {
       actualStatus: exchange.status,
       differences: verdict.differences,
       invariantFailures: verdict.invariantFailures,
-      actualBody: exchange.responseText.slice(0, 2000),
+      actualBody: exchange.responseText.slice(0, 200_000),
       rules: verdict.rules,
     });
     const problems = describeVerdict(verdict);
-    this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}`);
+    this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}${problems.length > 4 ? `; and ${problems.length - 4} more (all in the Markdown and JUnit reports)` : ""}`);
   }
 
   get validator() {
@@ -153,7 +155,7 @@ export class ApiClient {
     this.judge({
       service: this.service, operationId, method, url, requestHeaders: lowerCaseHeaders(headers), requestBody: payload,
       sentAt, receivedAt, status: response.status, contentType, responseText: text, responseBody: body,
-      mark: response.headers.get(markHeader) ?? undefined,
+      mark: response.headers.get(markHeader) ?? undefined, ...(this.check ? { check: this.check } : {}),
     });
     return { status: response.status, contentType, body, text, headers: response.headers };
   }

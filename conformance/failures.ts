@@ -3,6 +3,7 @@
 // diff: `-` what came, `+` what the oracle expected), the invariants broken, and the curl lines
 // that replay it. Failures are grouped by the rule they break (one cause often fails many checks):
 // each group with its count, its shortest reproducer in full, the others by name.
+import { leftBy } from "./oracle/oracle.js";
 import { describeRule, primaryRule, type Rule } from "./rules.js";
 import type { CheckResult, Finding } from "./types.js";
 
@@ -24,7 +25,7 @@ export function diffLines(actual: unknown, differences: Difference[]): string[] 
     const pad = "  ".repeat(depth);
     for (const d of at(path)) {
       if (d.actual !== "(absent)") lines.push(`-${pad}${label}${short(d.actual)}`);
-      if (d.expected !== "(absent)") lines.push(`+${pad}${label}${d.expected.replace(/^present: /, "")}`);
+      if (d.expected !== "(absent)") lines.push(`+${pad}${label}${d.expected.replace(/^present: /, "")}${leftBy(d)}`);
     }
     if (at(path).length > 0) return;
     if (!isContainer(value) || !under(path)) {
@@ -49,21 +50,33 @@ export function diffLines(actual: unknown, differences: Difference[]): string[] 
   return lines;
 }
 
-/** One finding as text lines. */
-export function findingLines(finding: Finding): string[] {
+/** How many problems of one response, and how many responses of one check, the console shows (the reports show all). */
+export const consoleLimits = { differences: 8, findings: 3 };
+
+/** Each difference on its own line, for a body that cannot be shown as a tree (not JSON, or cut short). */
+const flatLines = (differences: Difference[]) => differences.flatMap((d) => [
+  ...(d.actual !== "(absent)" ? [`-${d.path}: ${short(d.actual)}`] : []),
+  ...(d.expected !== "(absent)" ? [`+${d.path}: ${d.expected.replace(/^present: /, "")}${leftBy(d)}`] : []),
+]);
+
+/** One finding as text lines: every difference, or with `limit` the first ones and how many more. */
+export function findingLines(finding: Finding, limit = Infinity): string[] {
   const lines = [`request: ${finding.request}`];
   if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.map(describeRule).join("; ")}`);
   const status = finding.expectedStatus.includes(finding.actualStatus) ? `${finding.actualStatus} as expected` : `expected ${finding.expectedStatus.join(" or ")}, got ${finding.actualStatus}`;
   lines.push(`status: ${status}`);
-  const body = finding.differences.filter((d) => d.path !== "(status)");
+  const all = finding.differences.filter((d) => d.path !== "(status)");
+  const body = all.slice(0, limit);
   if (body.length > 0) {
     let actual: unknown;
+    let parsed = true;
     try {
       actual = JSON.parse(finding.actualBody);
     } catch {
-      actual = finding.actualBody;
+      parsed = false;
     }
-    lines.push("body (- actual, + expected):", ...diffLines(actual, body));
+    lines.push("body (- actual, + expected):", ...(parsed ? diffLines(actual, body) : flatLines(body)));
+    if (all.length > body.length) lines.push(`... and ${all.length - body.length} more differences (all ${all.length} in the Markdown and JUnit reports)`);
   }
   for (const failure of finding.invariantFailures) lines.push(`invariant ${failure.invariant}: ${failure.problem}`);
   if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.join(", ")}`);
@@ -75,13 +88,16 @@ export function checkLabel(check: Pick<CheckResult, "layer" | "group">): string 
   return check.layer === "preflight" && check.group !== "preflight" ? check.group : check.layer;
 }
 
-/** A failed check in full: what failed, the rule it breaks, each response the oracle found wrong, and how to replay it. */
-export function failureText(check: CheckResult): string[] {
+/** A failed check in full: what failed, the rule it breaks, each response the oracle found wrong, and how to replay it; `brief` (the console) shows the first problems only. */
+export function failureText(check: CheckResult, brief = false): string[] {
   const rule = primaryRule(check);
   const lines = [`FAIL [${checkLabel(check)}] ${check.group} :: ${check.name}`];
   if (rule) lines.push(`  rule: ${describeRule(rule)}`);
   lines.push(...(check.reason ?? "").split("\n").map((line) => `  ${line}`));
-  for (const finding of (check.findings ?? []).slice(0, 3)) lines.push(...findingLines(finding).map((line) => `  ${line}`));
+  const findings = check.findings ?? [];
+  const shown = brief ? findings.slice(0, consoleLimits.findings) : findings;
+  for (const finding of shown) lines.push(...findingLines(finding, brief ? consoleLimits.differences : Infinity).map((line) => `  ${line}`));
+  if (shown.length < findings.length) lines.push(`  ... and ${findings.length - shown.length} more wrong responses (all in the Markdown and JUnit reports)`);
   if (check.curl && check.curl.length > 0) lines.push("  reproduce:", ...check.curl.map((line) => `    ${line}`));
   return lines;
 }
@@ -92,7 +108,7 @@ export function failureMarkdown(check: CheckResult, heading = "###"): string[] {
   const lines = [`${heading} ${checkLabel(check)}: ${check.name.replace(/\n/g, " ")}`, ""];
   if (rule) lines.push(`Rule: ${describeRule(rule)}`, "");
   lines.push("```text", ...(check.reason ?? "").split("\n"), "```");
-  for (const finding of (check.findings ?? []).slice(0, 3)) {
+  for (const finding of check.findings ?? []) {
     lines.push("", `Request: \`${finding.request.replace(/`/g, "'")}\``, "");
     lines.push("```diff", ...findingLines(finding).slice(1), "```");
   }
@@ -135,7 +151,7 @@ export function groupedFailureText(checks: CheckResult[]): string[] {
   for (const group of groups) {
     const [shortest, ...others] = group.checks;
     lines.push(`== ${ruleHeading(group)}: ${count(group.checks.length, "failure", "failures")}; the shortest reproducer:`, "");
-    lines.push(...failureText(shortest), "");
+    lines.push(...failureText(shortest, true), "");
     if (others.length > 0) {
       lines.push(`  ${count(others.length, "other failure", "other failures")} of this rule:`);
       for (const check of others) lines.push(`  - [${checkLabel(check)}] ${check.group} :: ${check.name}: ${firstLine(check).slice(0, 160)}`);

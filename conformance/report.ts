@@ -111,7 +111,8 @@ export function sequencesLine(sequences: SequenceSummary): string {
   const ran = sequences.runs === sequences.planned ? `${sequences.runs}` : `${sequences.runs} of ${sequences.planned} planned`;
   const lanes = sequences.lanes > 1 ? `, ${sequences.lanes} at once` : "";
   const stopped = sequences.stoppedBy ? ` (stopped by ${sequences.stoppedBy})` : "";
-  return `Generated sequences: ${ran} ran${lanes}${stopped}; seed ${sequences.seed} (repeat the run: --seed ${sequences.seed}).`;
+  const failed = sequences.failed ? `, ${sequences.failed} failed (each shrunk and reported)` : "";
+  return `Generated sequences: ${ran} ran${lanes}${failed}${stopped}; seed ${sequences.seed} (repeat the run: --seed ${sequences.seed}).`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

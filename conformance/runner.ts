@@ -95,6 +95,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
       record({ layer: "dredd", group: "dredd", name: "Dredd run", outcome: "skipped", durationMs: 0, reason: "Dredd is not installed, so layer 1 did not run: npm install --save-dev dredd@^14.1.0 (an optional peer dependency)" });
     } else if (layer === "dredd") {
       const api = client();
+      api.check = "Dredd";
       try {
         const results = await runDreddLayer({
           service: options.service, baseUrl: options.baseUrl, profile, triggers, api,
@@ -120,6 +121,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
         }
         if ((options.failFast && failed()) || stopped()) break;
         const api = client();
+        api.check = `scenario: ${scenario.name}`;
         const scenarioStarted = Date.now();
         try {
           await scenario.run({ api, profile, settings });
@@ -149,7 +151,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
         signal: options.signal, onProgress: (done, planned, failing) => progress("sequences", done, planned, failing ? 1 : 0),
       });
       sequences = outcome.summary;
-      record(outcome.check);
+      outcome.checks.forEach(record);
     }
   }
 

@@ -83,7 +83,7 @@ export type Finding = {
   request: string;
   expectedStatus: number[];
   actualStatus: number;
-  differences: Array<{ path: string; expected: string; actual: unknown }>;
+  differences: Array<{ path: string; expected: string; actual: unknown; leftBy?: string }>;
   invariantFailures: Array<{ invariant: string; problem: string }>;
   actualBody: string;
   /** The rules broken, first the one of the first difference (conformance/rules.ts). */
@@ -145,6 +145,8 @@ export type SequenceSummary = {
   lanes: number;
   /** Why fewer ran than planned: `the time budget of 300 s`, `SIGINT`, `the first failure`. */
   stoppedBy?: string;
+  /** How many sequences failed (each shrunk and reported; the others still ran). */
+  failed?: number;
   /** A failure replays with its lane's seed (the run's seed with one lane), fast-check's path and replayPath. */
   replaySeed?: number;
   path?: string;

@@ -52,6 +52,7 @@ export function boundaryTask(ctx: CoverageContext, spec: BoundarySpec): Task {
         return result;
       }
       const api = ctx.client();
+      api.check = `coverage: ${spec.name}`;
       const stretch = new Stretch(api, ctx.baseUrl);
       const { send, entries } = boundaryRecorder(spec.group, spec.rule, api);
       let error: string | undefined;

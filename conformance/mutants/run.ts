@@ -53,6 +53,8 @@ export type ProofOptions = {
   probeRuns?: number;
   /** Generated sequences of a variant's run (and the control's); the rest of the suite runs whole (default 10). */
   variantRuns?: number;
+  /** The layers of a variant's run (default Dredd, the scenarios and the sequences; bench/flake.ts runs the sequences alone). */
+  variantLayers?: Layer[];
   /** Called with each finished mutant or variant (progress output). */
   onOutcome?(outcome: MutantOutcome | VariantOutcome): void;
 };
@@ -155,7 +157,7 @@ async function judgeVariantRun(variant: Configured, service: ServiceName, target
   if (variant.sandboxSettings) await configureTenant(target, keys, variant.sandboxSettings);
   return withProxy(variant, target, service, keys, async (url, fired) => {
     const run = await runThrough(target, service, url, {
-      layers: ["dredd", "scenarios", ...(variant.coverage ? (["coverage"] as const) : []), "sequences"], sequences: { seed: options.seed, runs: options.variantRuns ?? 10, noShrink: true },
+      layers: options.variantLayers ?? ["dredd", "scenarios", ...(variant.coverage ? (["coverage"] as const) : []), "sequences"], sequences: { seed: options.seed, runs: options.variantRuns ?? 10, noShrink: true },
       failFast: false, keys, settings: variant.settings,
     });
     return { service, passed: run.ok, fired: fired(), failures: run.failures, durationMs: Date.now() - started };

@@ -23,6 +23,8 @@ export type Exchange = {
   responseBody: unknown;
   /** The response's `X-Conformance-Mark` header: a test proxy's sign that it changed this response. */
   mark?: string;
+  /** The check that sent the request, where the layer names it (a knock-on failure names the check that left an object). */
+  check?: string;
 };
 
 /** Set by the test proxies of conformance/mutants/ on the responses they changed. */

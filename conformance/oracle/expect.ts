@@ -58,7 +58,11 @@ export function object(members: Record<string, Expected | unknown>, optional: Re
 }
 
 /** One field where the actual response differs from the prediction, and the rule it breaks. */
-export type Difference = { path: string; expected: string; actual: unknown; rule?: Rule };
+export type Difference = {
+  path: string; expected: string; actual: unknown; rule?: Rule;
+  /** The check that created the object this difference is in, when another check did (a knock-on failure). */
+  leftBy?: string;
+};
 
 export type Comparison = {
   differences: Difference[];

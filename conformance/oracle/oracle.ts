@@ -9,6 +9,7 @@ import { BankModel } from "./bank/model.js";
 import { PayrollModel } from "./check-cashing/model.js";
 import { bind, compare, type Difference } from "./expect.js";
 import type { Exchange } from "./exchange.js";
+import { nameCreators } from "./knock-on.js";
 import { invariantsFor, type Invariant, type InvariantMemory } from "./invariants.js";
 import type { Prediction, ServiceModel } from "./prediction.js";
 
@@ -73,7 +74,7 @@ export class Oracle {
       if (statusMatches && comparison.differences.length === 0) break;
     }
     if (!best) throw new Error(`no prediction for ${exchange.operationId}`);
-    const differences = [...best.comparison.differences];
+    const differences = nameCreators(best.comparison.differences, exchange, this.model);
     if (!best.statusMatches) {
       const rule = predictions.find((p) => p.rule !== undefined)?.rule;
       differences.unshift({ path: "(status)", expected: [...new Set(predictions.map((p) => p.status))].join(" or "), actual: exchange.status, ...(rule ? { rule } : {}) });
@@ -101,11 +102,14 @@ export class Oracle {
   }
 }
 
+/** Where a difference lies in an object another check created: that check, which left it (a knock-on). */
+export const leftBy = (d: { leftBy?: string }) => (d.leftBy ? ` (in an object left by the check "${d.leftBy}")` : "");
+
 /** One line per problem, for check reasons and console output. */
 export function describeVerdict(verdict: Verdict): string[] {
   const by = (rule?: Rule) => (rule ? ` [${rule}]` : "");
   return [
-    ...verdict.differences.map((d) => `${d.path}: expected ${d.expected}, got ${JSON.stringify(d.actual)}${by(d.rule)}`),
+    ...verdict.differences.map((d) => `${d.path}: expected ${d.expected}, got ${JSON.stringify(d.actual)}${by(d.rule)}${leftBy(d)}`),
     ...verdict.invariantFailures.map((f) => `invariant ${f.invariant}: ${f.problem}${by(f.rule)}`),
   ];
 }

@@ -20,6 +20,8 @@ export type Prediction = {
 /** A service model: state in, request in, predicted responses (and state changes) out. */
 export interface ServiceModel {
   predict(exchange: Exchange): Prediction[];
+  /** The check that created an object the model holds, when the layer named it. */
+  creatorOf?(id: string): string | undefined;
 }
 
 /** Client-side time window of a request, widened by the allowed clock skew. */

@@ -1,14 +1,15 @@
 // Runs the generated sequences of one service with fast-check: seeded and bounded, each sequence
 // against a fresh model of the oracle; on a failure fast-check shrinks to the shortest failing
 // sequence, which is reported with its seed, path and replayPath (all three replay it) and the
-// curl lines of its requests.
+// curl lines of its requests. The other planned sequences still run (one false alarm must not hide
+// the rest): the lane carries on under a continuation seed, and every failure is its own check.
 //
 // Sequences are independent (each has its own store and employee numbers, objects and oracle
 // model), so they can run at once: with `concurrency` N the runs are dealt to N lanes, each a
 // fast-check run of its own seed (lane 0 keeps the run's seed). A failure names its lane's seed,
 // so seed, path and replayPath replay it exactly, alone. Nothing new starts once the run is asked
-// to stop (a signal, the time budget, another lane's failure): the sequences under way finish and
-// are judged, and the outcome says how many ran of how many were planned.
+// to stop (a signal, the time budget, or a failure when shrinking is off): the sequences under way
+// finish and are judged, and the outcome says how many ran of how many were planned.
 import type * as FastCheck from "fast-check";
 import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { ApiClient } from "../client.js";
@@ -48,7 +49,8 @@ export const thoroughSequences = {
   "check-cashing": { runs: 500, maxCommands: 40, concurrency: 4 },
 } as const;
 
-export type SequenceOutcome = { check: CheckResult; summary: SequenceSummary };
+/** The run's summary, and its checks: one that passed, or one per failing sequence (each shrunk, each replayable alone). */
+export type SequenceOutcome = { checks: CheckResult[]; summary: SequenceSummary };
 
 /** The seed of lane `lane` of a run seeded `seed`: lane 0 keeps it, so one lane is the plain run. */
 export function laneSeed(seed: number, lane: number): number {
@@ -61,7 +63,16 @@ export function laneRuns(runs: number, lanes: number, lane: number): number {
 }
 
 type Command = FastCheck.AsyncCommand<object, any, false>;
-type LaneResult = { lane: number; seed: number; details: FastCheck.RunDetails<unknown>; failure?: { exchanges: Exchange[]; findings: Finding[] } };
+/** One failing sequence, shrunk: the seed of the fast-check run it came from, and what it saw. */
+type LaneFailure = { lane: number; seed: number; details: FastCheck.RunDetails<unknown>; exchanges: Exchange[]; findings: Finding[] };
+
+/**
+ * The seed of the fast-check run that carries on a lane after a failure: the failing run stops at
+ * its failure, the rest of the lane's sequences run under this seed (which replays them alone).
+ */
+export function continuationSeed(seed: number): number {
+  return (Math.imul(seed ^ 0x5bd1e995, 0x01000193) + 1) | 0;
+}
 
 export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
   let fc: typeof FastCheck;
@@ -77,29 +88,33 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
   } catch {
     return {
       summary: { seed, runs: 0, planned, lanes },
-      check: { ...base, name: `${run.service}: generated sequences`, outcome: "skipped", reason: "fast-check is not installed (npm install fast-check)", durationMs: 0 },
+      checks: [{ ...base, name: `${run.service}: generated sequences`, outcome: "skipped", reason: "fast-check is not installed (npm install fast-check)", durationMs: 0 }],
     };
   }
   const triggers = run.oracle.triggers ?? true;
   const { first, commands } = (run.service === "bank-payments" ? bankCommands(fc, triggers) : payrollCommands(fc, triggers)) as
     { first?: FastCheck.Arbitrary<Command>; commands: Array<FastCheck.Arbitrary<Command>> };
   const budgetEnds = run.options.timeBudgetMs === undefined ? Infinity : started + run.options.timeBudgetMs;
-  let failedLane: number | undefined;
+  // Without shrinking (fail fast, the mutant runs) the first failure ends the run; otherwise every planned sequence runs.
+  const stopAtFailure = (run.options.noShrink ?? false) || run.options.path !== undefined;
+  const failures: LaneFailure[] = [];
   let done = 0;
-  const stopReason = (lane: number): string | undefined => {
+  const stopReason = (): string | undefined => {
     if (run.signal?.aborted) return String(run.signal.reason ?? "a signal");
     if (Date.now() >= budgetEnds) return `the time budget of ${Math.round((run.options.timeBudgetMs ?? 0) / 1000)} s`;
-    if (failedLane !== undefined && failedLane !== lane) return "another lane's failure";
+    if (stopAtFailure && failures.length > 0) return "the first failure";
     return undefined;
   };
   // Not one more run (nor shrinking step) once the run is to stop; fast-check reports it as interrupted.
-  const stopWhen = (lane: number): FastCheck.Plugin<unknown> => () => ({
-    decorateRun: (next) => ((value: unknown) => (stopReason(lane) ? Promise.resolve(new fc.PreconditionFailure(true)) : next(value))) as typeof next,
+  const stopWhen: FastCheck.Plugin<unknown> = () => ({
+    decorateRun: (next) => ((value: unknown) => (stopReason() ? Promise.resolve(new fc.PreconditionFailure(true)) : next(value))) as typeof next,
   });
 
-  const runLane = async (lane: number): Promise<LaneResult> => {
-    let failure: LaneResult["failure"];
+  /** One fast-check run of up to `runs` sequences; how many it counted, and its failure once shrunk. */
+  const runSegment = async (lane: number, segmentSeed: number, runs: number): Promise<{ counted: number; failure?: LaneFailure }> => {
+    let seen: { exchanges: Exchange[]; findings: Finding[] } | undefined;
     let failing = false;
+    let counted = 0;
     const property = fc.asyncProperty(
       first ?? fc.constant(undefined),
       fc.commands(commands, { maxCommands: run.options.maxCommands ?? defaults.maxCommands, size: "large", replayPath: run.options.replayPath }),
@@ -108,59 +123,84 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
         const api = new ApiClient(run.service, run.baseUrl, run.keys, "full", run.observations, oracle, run.openapi);
         const world = run.service === "bank-payments" ? bankWorld(api, oracle.model as BankModel) : payrollWorld(api);
         // After the first failure fast-check only shrinks: those runs are not sequences of the plan.
-        const counted = !failing;
+        const ofThePlan = !failing;
         try {
           if (opening) await opening.run({}, world);
           await fc.asyncModelRun(() => ({ model: {}, real: world }), sequence);
         } catch (error) {
           failing = true;
-          failedLane ??= lane;
-          failure = { exchanges: [...api.exchanges], findings: [...api.findings] };
+          seen = { exchanges: [...api.exchanges], findings: [...api.findings] };
           throw error;
         } finally {
           for (const key of Object.keys(run.stats) as Array<keyof OracleStats>) run.stats[key] += oracle.stats[key];
-          if (counted) {
+          if (ofThePlan) {
+            counted += 1;
             done += 1;
-            run.onProgress?.(done, planned, failedLane !== undefined);
+            run.onProgress?.(done, planned, failing || failures.length > 0);
           }
         }
       },
     );
-    const laneSeedValue = run.options.path ? seed : laneSeed(seed, lane);
     const details = await fc.check(property, {
-      seed: laneSeedValue, numRuns: laneRuns(planned, lanes, lane), path: run.options.path,
-      endOnFailure: run.options.noShrink ?? false, plugins: [stopWhen(lane)],
+      seed: segmentSeed, numRuns: runs, path: run.options.path,
+      endOnFailure: run.options.noShrink ?? false, plugins: [stopWhen],
     });
-    return { lane, seed: laneSeedValue, details, failure };
+    if (!details.failed) return { counted };
+    return { counted, failure: { lane, seed: segmentSeed, details, exchanges: seen?.exchanges ?? [], findings: seen?.findings ?? [] } };
   };
 
-  const results = await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
-  const ran = results.reduce((sum, result) => sum + result.details.numRuns, 0);
-  const failed = results.find((result) => result.details.failed && result.lane === failedLane) ?? results.find((result) => result.details.failed);
-  const stoppedBy = ran >= planned ? undefined : failed ? "the first failure" : stopReason(-1) ?? (results.some((r) => r.details.interrupted) ? "an interruption" : undefined);
-  const summary: SequenceSummary = { seed, runs: ran, planned, lanes, ...(stoppedBy ? { stoppedBy } : {}) };
+  // A lane runs its share of the plan; after a failure (shrunk and kept) the rest of its share runs on under a continuation seed.
+  const runLane = async (lane: number): Promise<void> => {
+    let segmentSeed = run.options.path ? seed : laneSeed(seed, lane);
+    let remaining = laneRuns(planned, lanes, lane);
+    while (remaining > 0 && !stopReason()) {
+      const { counted, failure } = await runSegment(lane, segmentSeed, remaining);
+      remaining -= counted;
+      if (!failure) break;
+      failures.push(failure);
+      segmentSeed = continuationSeed(segmentSeed);
+    }
+  };
+
+  await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
+  const ran = done;
+  const stoppedBy = ran >= planned ? undefined : stopReason() ?? "an interruption";
+  const [firstFailure] = failures;
+  const summary: SequenceSummary = {
+    seed, runs: ran, planned, lanes, ...(stoppedBy ? { stoppedBy } : {}), ...(failures.length > 0 ? { failed: failures.length } : {}),
+    ...(firstFailure ? { replaySeed: firstFailure.seed, path: firstFailure.details.counterexamplePath ?? undefined, replayPath: replayPathOf(firstFailure) } : {}),
+  };
   const name = `${run.service}: ${ran}${ran < planned ? ` of ${planned}` : ""} generated sequences (seed ${seed}${lanes > 1 ? `, ${lanes} lanes` : ""})`;
-  if (!failed) {
+  if (failures.length === 0) {
     const reason = stoppedBy ? `stopped by ${stoppedBy} after ${ran} of ${planned} sequences` : undefined;
-    return { summary, check: { ...base, name, outcome: "passed", ...(reason ? { reason } : {}), durationMs: Date.now() - started } };
+    return { summary, checks: [{ ...base, name, outcome: "passed", ...(reason ? { reason } : {}), durationMs: Date.now() - started }] };
   }
-  const { details } = failed;
+  const durationMs = Date.now() - started;
+  const checks = failures.map((failure, index): CheckResult => ({
+    ...base, name: failures.length === 1 ? name : `${name}: failure ${index + 1} of ${failures.length}`, outcome: "failed",
+    reason: failureReason(failure, lanes),
+    findings: failure.findings,
+    curl: curlLines(failure.exchanges, run.baseUrl, run.keys),
+    marks: marksOf(failure.exchanges),
+    durationMs,
+  }));
+  return { summary, checks };
+}
+
+const replayPathOf = (failure: LaneFailure) => {
+  const [, sequence] = (failure.details.counterexample as unknown[] | null) ?? [];
+  return sequence === undefined ? undefined : /replayPath="([^"]*)"/.exec(String(sequence))?.[1];
+};
+
+/** The shortest failing sequence, the error, and the replay options that run it alone. */
+function failureReason(failure: LaneFailure, lanes: number): string {
+  const { details } = failure;
   const [opening, sequence] = (details.counterexample as unknown[] | null) ?? [];
   const shown = sequence === undefined ? "" : String(sequence);
-  const replayPath = /replayPath="([^"]*)"/.exec(shown)?.[1];
+  const replayPath = replayPathOf(failure);
   const steps = [opening, shown.replace(/\s*\/\*replayPath=.*\*\/\s*$/, "")].filter((step) => step !== undefined && step !== "").join(", ");
   const path = details.counterexamplePath ?? undefined;
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
-  const replay = `--seed ${failed.seed}${path ? ` --path ${path}` : ""}${replayPath ? ` --replay-path '${replayPath}'` : ""}`;
-  return {
-    summary: { ...summary, replaySeed: failed.seed, path, replayPath },
-    check: {
-      ...base, name, outcome: "failed",
-      reason: `shortest failing sequence: ${steps}\n${error}\nreplay with: ${replay}${lanes > 1 ? ` (the seed of lane ${failed.lane} of ${lanes})` : ""}`,
-      findings: failed.failure?.findings,
-      curl: failed.failure ? curlLines(failed.failure.exchanges, run.baseUrl, run.keys) : undefined,
-      marks: failed.failure ? marksOf(failed.failure.exchanges) : undefined,
-      durationMs: Date.now() - started,
-    },
-  };
+  const replay = `--seed ${failure.seed}${path ? ` --path ${path}` : ""}${replayPath ? ` --replay-path '${replayPath}'` : ""}`;
+  return `shortest failing sequence: ${steps}\n${error}\nreplay with: ${replay}${lanes > 1 ? ` (a seed of lane ${failure.lane} of ${lanes})` : ""}`;
 }

@@ -130,7 +130,7 @@ function createdCredit(ctx: ModelContext, body: Record<string, unknown>, linked:
       body: object({ data: creditViewWithId(record, idSlot), meta: creditMeta }),
       apply: () => {
         const id = idSlot.value as string;
-        state.credits.set(id, { ...record, id, seq: state.next() });
+        state.credits.set(id, { ...record, id, seq: state.next(), created: ctx.creation });
       },
     })),
   ];

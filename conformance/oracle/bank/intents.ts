@@ -12,6 +12,7 @@ import { intentConflict, invalid, notFound, refusal, type FieldErrors, type KeyS
 import {
   addProblem, notEnrolledProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
 } from "./requests.js";
+import type { Creation } from "./order.js";
 import { awaitingAuthorization, type AttemptRecord, type BankState, type IntentRecord } from "./state.js";
 import { fullIntentView, money, publicIntentView, schedule } from "./views.js";
 
@@ -26,6 +27,8 @@ export type ModelContext = {
   settings: SuiteSettings;
   /** The server's enrolled objects, when it named them. */
   fixtures?: Fixtures;
+  /** When this request was sent and answered (raw client clock), and the check that sent it. */
+  creation?: Creation;
 };
 
 /** Which outcomes a trigger allows: only the triggered one when triggers are on, both when off. */
@@ -243,7 +246,7 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
         body: object({ data: object(members, optional), meta: creationMeta(action) }),
         apply: () => {
           const id = idSlot.value as string;
-          state.intents.set(id, { ...record, id, seq: state.next() });
+          state.intents.set(id, { ...record, id, seq: state.next(), created: ctx.creation });
           if (!state.accountOwners.has(bankAccount)) state.accountOwners.set(bankAccount, consumer);
         },
       });

@@ -9,6 +9,7 @@ import { named } from "../forms.js";
 import type { Prediction } from "../prediction.js";
 import { refusal } from "./answers.js";
 import type { ModelContext } from "./intents.js";
+import { keepingOrder, newestFirst } from "./order.js";
 import { readQuery } from "./requests.js";
 import type { CreditRecord, IntentRecord } from "./state.js";
 import { creditView, fullIntentView } from "./views.js";
@@ -142,11 +143,29 @@ export function listPrediction(ctx: ListContext, operationId: "listTransactionIn
   const onPage = (total: number) => Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
   const rule = credits ? "bank §4.8" : "bank §4.4";
 
-  if (isClosed(ctx, operationId, query)) {
-    const items = known.slice((page - 1) * perPage, (page - 1) * perPage + onPage(known.length)).map(view);
-    return [...alternatives, { status: 200, rule, body: envelope(ctx, route, url, query, known.length, items) }];
-  }
   const byId = new Map(records.map((record) => [record.id, record]));
+  const idsOf = (actual: any): unknown[] => (Array.isArray(actual?.data) ? actual.data.map((item: any) => item?.id) : []);
+  const itself = (record: IntentRecord | CreditRecord) => record;
+  // Where the server put another object of the run than B-7 allows, the difference is B-7's.
+  const inOrder = (record: IntentRecord | CreditRecord, there: IntentRecord | CreditRecord | undefined): Expected =>
+    (there !== undefined && there !== record && matches(there) ? ruled("B-7", view(record)) : view(record));
+  if (isClosed(ctx, operationId, query)) {
+    // The whole list in an order B-7 allows that puts on this page what the server put there where it can (B-7).
+    const body = (actual: unknown) => {
+      const start = (page - 1) * perPage;
+      const shown = idsOf(actual).map((id) => byId.get(id as string));
+      const newest = keepingOrder<IntentRecord | CreditRecord>([], itself);
+      const order = newestFirst(known, itself, (candidates, position) => {
+        const there = shown[position - start];
+        if (there && candidates.includes(there)) return there;
+        const unseen = position < start ? candidates.filter((c) => !shown.includes(c)) : [];
+        return newest(unseen.length > 0 ? unseen : candidates);
+      });
+      const items = order.slice(start, start + onPage(known.length)).map((record, i) => inOrder(record, shown[i]));
+      return envelope(ctx, route, url, query, known.length, items);
+    };
+    return [...alternatives, { status: 200, rule, body }];
+  }
   return [...alternatives, {
     status: 200,
     rule,
@@ -157,16 +176,16 @@ export function listPrediction(ctx: ListContext, operationId: "listTransactionIn
       const givenTotal = actual?.meta?.total;
       const total = Number.isInteger(givenTotal) && givenTotal >= lower ? givenTotal : lower;
       const given: any[] = Array.isArray(actual?.data) ? actual.data : [];
-      // Items this run created keep their relative order (newest first, B-7) wherever they appear;
-      // with a reference_number filter an item of the run may match by another reference (B-8).
-      const mine = given.map((item, index) => ({ index, record: byId.get(item?.id) })).filter((entry) => entry.record);
-      const ordered = mine.map((entry) => entry.record!).sort((a, b) => b.seq - a.seq);
+      // Items this run created keep their relative order (newest first, B-7, where the run knows
+      // it) wherever they appear; with a reference_number filter an item of the run may match by another reference (B-8).
+      const mine = given.map((item, index) => ({ index, record: byId.get(item?.id)! })).filter((entry) => entry.record);
+      const ordered = newestFirst(mine, (entry) => entry.record, keepingOrder(mine, (entry) => entry.record)).map((entry) => entry.record);
       const expectedAt = new Map(mine.map((entry, i) => [entry.index, ordered[i]]));
       const items = Array.from({ length: onPage(total) }, (_, index): Expected => {
         const record = expectedAt.get(index);
         // The model keeps no reference list of its own: an item of the run must carry the filtered reference (B-8).
         const referenced = credits || query.reference_number === undefined || itemMatchesFilters(given[index], query, false);
-        if (record && matches(record) && referenced) return view(record);
+        if (record && matches(record) && referenced) return inOrder(record, byId.get(given[index]?.id));
         return form(named(record ? `(${record.id} matching the filters)` : "an item matching the filters", (item) => itemMatchesFilters(item, query, credits), rule));
       });
       const expected = envelope(ctx, route, url, query, total, items);

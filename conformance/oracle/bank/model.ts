@@ -39,6 +39,10 @@ export class BankModel implements ServiceModel {
 
   constructor(private readonly options: BankModelOptions) {}
 
+  creatorOf(id: string): string | undefined {
+    return (this.state.intents.get(id) ?? this.state.credits.get(id))?.created?.check;
+  }
+
   predict(exchange: Exchange): Prediction[] {
     const policy = keyPolicy[exchange.operationId];
     if (!policy) throw new Error(`the bank model does not know ${exchange.operationId}`);
@@ -50,6 +54,7 @@ export class BankModel implements ServiceModel {
     const ctx: ListContext = {
       state: this.state, triggers: this.options.triggers, window: windowOf(exchange, this.options.skewMs), isFresh: this.options.isFresh,
       settings: this.options.settings, fixtures: this.options.fixtures,
+      creation: { sentAt: exchange.sentAt, receivedAt: exchange.receivedAt, ...(exchange.check ? { check: exchange.check } : {}) },
     };
     const path = pathParameters(exchange);
     const body = () => readBody(exchange);

@@ -2,6 +2,7 @@
 // contract says they must look now, with the values the server chose held in slots.
 import { Slot, type Expected } from "../expect.js";
 import { nonEmptyText } from "../forms.js";
+import type { Creation } from "./order.js";
 
 export type IntentStatus =
   | "succeeded" | "failed" | "refunded" | "canceled"
@@ -22,8 +23,10 @@ export type AttemptRecord = {
 
 export type IntentRecord = {
   id: string;
-  /** Creation order in this run: lists are newest first. */
+  /** Creation order in this run (B-7 orders by `created` where the run knows it). */
   seq: number;
+  /** When the run sent the creation and had its answer, and the check that sent it. */
+  created?: Creation;
   type: "bankpay" | "bankpay_bnpl";
   status: IntentStatus;
   amountCents: number;
@@ -62,6 +65,7 @@ export type CreditStatus = "pending" | "failed" | "succeeded" | "cancelled";
 export type CreditRecord = {
   id: string;
   seq: number;
+  created?: Creation;
   amount: string;
   creditableType: "transaction_intent" | "bank_account";
   creditableId: string;

@@ -1,0 +1,93 @@
+// No flake (issue 23, point 3): a verdict that changes between identical runs is a defect. This runs
+// the generated sequences again and again with a different seed each time, against every valid
+// variant of the sandbox (conformance/variants/catalog.ts, each through its proxy, as the variant
+// proof runs them) and against the independent implementation (test/independent/, with its
+// settings and fixtures, without triggers, as an implementer runs it); every run must pass.
+//
+// What one round runs, per seed: the `sequences` layer of every variant on each of its services
+// (FLAKE_VARIANT_RUNS sequences each, default 10, no shrinking: the variant proof's own bound),
+// plus the control (the sandbox through a pass-through proxy), then the `sequences` layer of both
+// independent services at the full profile's bounds (40 bank sequences, 30 check cashing).
+// FLAKE_LAYERS adds layers to every run (e.g. `scenarios,coverage`: much slower).
+//
+//   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (a few hours on 2 cores)
+//   FLAKE_ROUNDS=3 FLAKE_FIRST_SEED=101 node --import tsx bench/flake.ts
+//   FLAKE_TARGETS=independent                   only the independent implementation (or `variants`)
+//
+// It prints one line per round and a closing line; the numbers go to BENCHMARKS.md by hand, with
+// the command and what was run.
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { Fixtures } from "../conformance/fixtures-file.js";
+import { runProof } from "../conformance/mutants/run.js";
+import { runConformance } from "../conformance/runner.js";
+import { readSettings } from "../conformance/settings.js";
+import type { Layer } from "../conformance/types.js";
+import { variants } from "../conformance/variants/catalog.js";
+import { startSandbox } from "../sandbox/server.js";
+import { startIndependentServers } from "../test/independent/server.js";
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);
+
+export type RoundResult = { seed: number; runs: number; failed: string[]; durationMs: number };
+
+/** One round: every variant's sequences (and the control), then the independent implementation's. */
+export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers: Layer[] }): Promise<RoundResult> {
+  const started = Date.now();
+  const failed: string[] = [];
+  let runs = 0;
+  if (options.targets.includes("variants")) {
+    const sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
+    try {
+      const proof = await runProof(sandbox, { mutants: [], variants, seed, variantRuns: options.variantRuns, variantLayers: options.layers, concurrency: 2 });
+      for (const outcome of [...(proof.control ? [proof.control] : []), ...proof.variants]) {
+        runs += outcome.runs.length;
+        for (const run of outcome.runs.filter((r) => !r.passed)) failed.push(`variant ${outcome.id} (${run.service}): ${run.failures.map((f) => `${f.name}: ${f.reason.split("\n")[0]}`).join(" | ").slice(0, 300)}`);
+      }
+    } finally {
+      await sandbox.close();
+    }
+  }
+  if (options.targets.includes("independent")) {
+    const servers = await startIndependentServers();
+    try {
+      for (const service of ["bank-payments", "check-cashing"] as const) {
+        const result = await runConformance({
+          service, baseUrl: service === "bank-payments" ? servers.bankUrl : servers.checkCashingUrl,
+          secretKey: servers.secretKey, publishableKey: servers.publishableKey, profile: "full", triggers: false,
+          layers: options.layers, sequences: { seed },
+          settings: readSettings(JSON.parse(readFileSync(servers.settingsFile, "utf8"))),
+          fixtures: JSON.parse(readFileSync(servers.fixturesFile, "utf8")) as Fixtures,
+        });
+        runs += 1;
+        if (!result.ok) failed.push(`independent ${service}: ${result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${(c.reason ?? "").split("\n")[0]}`).join(" | ").slice(0, 300)}`);
+      }
+    } finally {
+      await servers.close();
+    }
+  }
+  return { seed, runs, failed, durationMs: Date.now() - started };
+}
+
+async function main() {
+  const rounds = env("FLAKE_ROUNDS", 20);
+  const first = env("FLAKE_FIRST_SEED", 1);
+  const targets = (process.env.FLAKE_TARGETS ?? "variants,independent").split(",");
+  const layers = ["sequences", ...(process.env.FLAKE_LAYERS ?? "").split(",").filter(Boolean)] as Layer[];
+  const variantRuns = env("FLAKE_VARIANT_RUNS", 10);
+  log(`# flake: ${rounds} rounds from seed ${first}; targets ${targets.join(", ")}; layers ${layers.join(", ")}; ${variantRuns} sequences per variant run`);
+  let failedRounds = 0;
+  let runs = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    const result = await flakeRound(first + round, { targets, variantRuns, layers });
+    runs += result.runs;
+    if (result.failed.length > 0) failedRounds += 1;
+    log(`round ${round + 1}/${rounds}, seed ${result.seed}: ${result.runs} runs, ${result.failed.length} failed (${(result.durationMs / 1000).toFixed(0)} s)`);
+    for (const line of result.failed) log(`  FAILED ${line}`);
+  }
+  log(`# flake: ${rounds - failedRounds} of ${rounds} rounds passed whole (${runs} runs in all)`);
+  process.exitCode = failedRounds === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();
