@@ -11,6 +11,7 @@ import { ApiClient } from "./client.js";
 import { runCoverage } from "./coverage/index.js";
 import { runDreddLayer } from "./dredd/layer.js";
 import { isFresh, withRunContext } from "./fixtures.js";
+import { EvidenceLog, evidenceChecks, summarizeEvidence, type EvidenceSummary } from "./evidence.js";
 import { marksOf } from "./oracle/exchange.js";
 import { defaultSkewMs, Oracle } from "./oracle/oracle.js";
 import { preflight } from "./preflight.js";
@@ -55,7 +56,8 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
   const keys = { secret: options.secretKey, publishable: options.publishableKey };
   const skewMs = options.clockSkewSeconds === undefined ? defaultSkewMs : options.clockSkewSeconds * 1000;
   const settings = { ...defaultSettings, ...options.settings };
-  const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures };
+  const evidence = new EvidenceLog();
+  const oracleOptions = { keys, triggers, skewMs, isFresh, settings, fixtures: options.fixtures, evidence };
   // The mock profile has no oracle: a stateless mock answers examples, not behaviour.
   const oracle = profile === "full" ? new Oracle({ ...oracleOptions, service: options.service }) : undefined;
   const client = () => new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi);
@@ -153,6 +155,12 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
     }
   }
 
+  // No pass without evidence: judged when the oracle saw the coverage layer run to its end.
+  let summary: EvidenceSummary | undefined;
+  if (oracle && coverage && !stopped() && !(options.failFast && failed())) {
+    summary = summarizeEvidence(options.service, evidence, checks, coverage);
+    evidenceChecks(options.service, summary).forEach(record);
+  }
   const count = (outcome: CheckResult["outcome"]) => checks.filter((c) => c.outcome === outcome).length;
   const result: ConformanceResult = {
     service: options.service, profile, baseUrl: options.baseUrl, checks, observations,
@@ -160,6 +168,7 @@ async function run(options: ConformanceOptions): Promise<ConformanceResult> {
     ok: count("failed") === 0 && checks.length > 0 && !stopped(), durationMs: Date.now() - started,
     oracle: oracle ? { ...oracle.stats } : undefined,
     sequences, coverage,
+    ...(summary ? { evidence: summary } : {}),
     ...(stopped() ? { stopped: stopped() } : {}),
   };
   if (options.reportDir) writeReports(result, options.reportDir);
