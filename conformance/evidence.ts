@@ -88,14 +88,14 @@ const advice: Record<EvidenceKind, string> = {
   capture: "the server never captured an authorized intent (200 succeeded); captures within the amount authorized must be able to succeed",
   refund: "the server never refunded a captured intent (200 refunded); name in the fixtures what it settles, or let captured intents be refunded",
   "succeeded credit": "the server never paid a credit (201 succeeded); name in the fixtures the bank accounts and store numbers it pays",
-  "approved check": "the server never approved a check: name in the fixtures (checkCashing.micrLines) the MICR lines your server reads, with the aba, accountLast4, checkNum and checkType it reads from each; a correction (MICR unreadable) of a valid request on such a line then fails naming C-9",
+  "approved check": "the server never approved a check: name in the fixtures (micr_lines) the MICR lines your server reads, with the aba, accountLast4, checkNum and checkType it reads from each; a correction (MICR unreadable) of a valid request on such a line then fails naming C-9",
 };
 
 /** The evidence checks of a run: one per happy-path step and one for the matrix share, each failing with what to do. */
 export function evidenceChecks(service: ServiceName, summary: EvidenceSummary): CheckResult[] {
   const checks: CheckResult[] = happyPaths[service].map(({ kind, rule }) => {
     const count = summary.seen[kind] ?? 0;
-    const base = { layer: "evidence" as const, group: "evidence", name: `the server showed a ${kind}`, rule, durationMs: 0 };
+    const base = { layer: "evidence" as const, group: "evidence", name: `the server showed ${/^[aeiou]/.test(kind) ? "an" : "a"} ${kind}`, rule, durationMs: 0 };
     return count > 0 ? { ...base, outcome: "passed" as const } : { ...base, outcome: "failed" as const, reason: `never seen: ${advice[kind]}` };
   });
   if (summary.matrix) {

@@ -5,5 +5,6 @@ import { bankAnswerMutants } from "./bank-answers.js";
 import { bankObjectMutants } from "./bank-objects.js";
 import { checkCashingMutants } from "./check-cashing.js";
 import type { Mutant } from "./proxy.js";
+import { uselessMutants } from "./useless.js";
 
-export const mutants: Mutant[] = [...bankObjectMutants, ...bankAnswerMutants, ...checkCashingMutants];
+export const mutants: Mutant[] = [...bankObjectMutants, ...bankAnswerMutants, ...checkCashingMutants, ...uselessMutants];

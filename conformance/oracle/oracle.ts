@@ -57,7 +57,7 @@ export class Oracle {
     const settings = { ...defaultSettings, ...options.settings };
     this.model = options.service === "bank-payments"
       ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false), settings, fixtures: options.fixtures })
-      : new PayrollModel({ triggers, skewMs });
+      : new PayrollModel({ triggers, skewMs, micrLines: options.fixtures?.micr_lines });
     this.invariants = invariantsFor(options.service);
     this.memory = { keys: options.keys ?? {}, createdIds: new Set() };
   }

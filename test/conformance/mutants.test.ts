@@ -50,10 +50,12 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "schedule-sum-off", "schedule-three-payments", "second-refund-accepted", "second-refund-total-doubled",
     "ssn-not-enforced", "status-authorised", "status-filter-ignored", "submerchant-sentence-as-word",
     "trxid-repeat-accepted", "unlinked-credit-drops-creditable-id",
+    // Useless servers, run without triggers (conformance/mutants/useless.ts): they must fail for want of evidence.
+    "declines-every-authorization", "never-approves-check", "never-captures", "never-pays-credit",
     ]);
     assert.equal(new Set(mutants.map((m) => m.id)).size, mutants.length);
     const classes = new Set(mutants.map((m) => m.class));
-    for (const wanted of ["status and shape", "echo", "consistency", "invariant", "dates and schedules", "error bodies", "reduced view", "check cashing", "sequences only"] as const) {
+    for (const wanted of ["status and shape", "echo", "consistency", "invariant", "dates and schedules", "error bodies", "reduced view", "check cashing", "sequences only", "useless"] as const) {
       assert.ok(classes.has(wanted), `no mutant of class ${wanted}`);
     }
   });
