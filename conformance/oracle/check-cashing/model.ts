@@ -171,8 +171,10 @@ export class PayrollModel implements ServiceModel {
       if (line.readable === false) continue;
       const asterisks = /^[*]+$/.test(request.id.idValue.replace(/[ -]/g, ""));
       const cents07 = request.netAmount.lenient ? "either" : request.netAmount.cents % 100 === 7;
-      for (const idError of this.outcomes(asterisks)) {
-        for (const declined of this.outcomes(cents07)) {
+      // Without triggers any valid check may be declined or its ID refused (C-7): the approval first.
+      const either = (triggered: boolean | "either") => (this.options.triggers ? this.outcomes(triggered) : [false, true]);
+      for (const idError of either(asterisks)) {
+        for (const declined of either(cents07)) {
           const reference = new Slot("trxRefID", named("a new service reference of up to 15 digits (a digit string or a JSON integer)", (v) => isNumeric(v) && !this.references.has(String(v)), "C-10"));
           const consume = (read: boolean) => () => {
             this.usedTrxIds.add(trxID);
