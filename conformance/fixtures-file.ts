@@ -15,6 +15,8 @@ export type Fixtures = {
   service_fees: string[];
   /** Store numbers of active client accounts (`store_number`, the `station_number` filter). */
   store_numbers: string[];
+  /** Store numbers of inactive client accounts: an unlinked credit naming one fails (bank doc 4.6), with or without triggers. */
+  inactive_store_numbers?: string[];
   /** Submerchant ids: for debits (`submerchant_id` on an intent) and for unlinked credits. */
   submerchant_ids?: { debit?: string[]; credit?: string[] };
   /**
@@ -33,7 +35,7 @@ export function readFixtures(raw: unknown): Fixtures {
   const problems: string[] = [];
   const object = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
   if (!object(raw)) throw new Error("fixtures: expected a JSON object with bank_accounts, service_fees, store_numbers and optionally submerchant_ids");
-  const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids", "micr_lines"];
+  const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids", "micr_lines", "inactive_store_numbers"];
   for (const name of Object.keys(raw)) if (!known.includes(name)) problems.push(`unknown member ${JSON.stringify(name)} (known: ${known.join(", ")})`);
   const strings = (value: unknown, where: string, form?: { name: string; test(value: unknown): boolean }): string[] => {
     if (value === undefined) return [];
@@ -68,6 +70,8 @@ export function readFixtures(raw: unknown): Fixtures {
       ? { debit: strings(submerchants.debit, "submerchant_ids.debit", digits(1, 18)), credit: strings(submerchants.credit, "submerchant_ids.credit") }
       : undefined,
   };
+  if (raw.inactive_store_numbers !== undefined) fixtures.inactive_store_numbers = strings(raw.inactive_store_numbers, "inactive_store_numbers");
+  for (const store of fixtures.inactive_store_numbers ?? []) if (fixtures.store_numbers.includes(store)) problems.push(`inactive_store_numbers: ${JSON.stringify(store)} is also in store_numbers`);
   if (raw.micr_lines !== undefined) fixtures.micr_lines = micrLines(raw.micr_lines, problems);
   if (problems.length > 0) throw new Error(`fixtures: ${problems.join("; ")}`);
   return fixtures;
