@@ -13,6 +13,7 @@ import { readFileSync } from "node:fs";
 import { constants } from "node:os";
 import { parseArgs } from "node:util";
 import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
+import { evidenceLines } from "./evidence.js";
 import { checkLabel, groupedFailureText } from "./failures.js";
 import { readFixtures } from "./fixtures-file.js";
 import { readSettings, settingNames } from "./settings.js";
@@ -180,6 +181,7 @@ async function main(): Promise<number> {
   if (grouped.length > 0) console.log(`\n${grouped.join("\n")}`);
   console.log(oracleLine(result));
   if (result.sequences) console.log(sequencesLine(result.sequences));
+  if (result.evidence) console.log(`The verdict rests on:\n${evidenceLines(result.evidence).map((line) => `  ${line}`).join("\n")}`);
   if (result.stopped) console.log(`The run was stopped by ${result.stopped}: what ran is judged above${values.report ? " and in the reports" : ""}.`);
   if (values.report) console.log(`reports written to ${values.report}`);
   console.log(summaryLine(result));

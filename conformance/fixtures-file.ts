@@ -5,6 +5,7 @@
 // what it creates through the API). Without a fixtures file the suite uses fresh well-formed
 // identifiers, which a server that enrols on first use (the reference sandbox) accepts.
 
+import { isNumeric } from "./oracle/check-cashing/model.js";
 import { digits, idOf } from "./oracle/forms.js";
 
 export type Fixtures = {
@@ -14,9 +15,19 @@ export type Fixtures = {
   service_fees: string[];
   /** Store numbers of active client accounts (`store_number`, the `station_number` filter). */
   store_numbers: string[];
+  /** Store numbers of inactive client accounts: an unlinked credit naming one fails (bank doc 4.6), with or without triggers. */
+  inactive_store_numbers?: string[];
   /** Submerchant ids: for debits (`submerchant_id` on an intent) and for unlinked credits. */
   submerchant_ids?: { debit?: string[]; credit?: string[] };
+  /**
+   * Check cashing: MICR lines the server reads, with what it reads from each (cc §2.2; the layout is
+   * "not shown", C-9). Valid checks are sent on these lines, and a correction (MICR unreadable) of a
+   * valid request on one of them fails naming C-9.
+   */
+  micr_lines?: MicrLine[];
 };
+
+export type MicrLine = { line: string; aba: string; accountLast4: string; checkNum: string | number; checkType: "Y" | "G" };
 
 
 /** A fixtures file's content, checked: every problem named with its place, so a typo fails the run at once. */
@@ -24,7 +35,7 @@ export function readFixtures(raw: unknown): Fixtures {
   const problems: string[] = [];
   const object = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
   if (!object(raw)) throw new Error("fixtures: expected a JSON object with bank_accounts, service_fees, store_numbers and optionally submerchant_ids");
-  const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids"];
+  const known = ["bank_accounts", "service_fees", "store_numbers", "submerchant_ids", "micr_lines", "inactive_store_numbers"];
   for (const name of Object.keys(raw)) if (!known.includes(name)) problems.push(`unknown member ${JSON.stringify(name)} (known: ${known.join(", ")})`);
   const strings = (value: unknown, where: string, form?: { name: string; test(value: unknown): boolean }): string[] => {
     if (value === undefined) return [];
@@ -59,6 +70,28 @@ export function readFixtures(raw: unknown): Fixtures {
       ? { debit: strings(submerchants.debit, "submerchant_ids.debit", digits(1, 18)), credit: strings(submerchants.credit, "submerchant_ids.credit") }
       : undefined,
   };
+  if (raw.inactive_store_numbers !== undefined) fixtures.inactive_store_numbers = strings(raw.inactive_store_numbers, "inactive_store_numbers");
+  for (const store of fixtures.inactive_store_numbers ?? []) if (fixtures.store_numbers.includes(store)) problems.push(`inactive_store_numbers: ${JSON.stringify(store)} is also in store_numbers`);
+  if (raw.micr_lines !== undefined) fixtures.micr_lines = micrLines(raw.micr_lines, problems);
   if (problems.length > 0) throw new Error(`fixtures: ${problems.join("; ")}`);
   return fixtures;
+}
+
+/** MICR lines with their readings, each member in its form of doc 2.2 (C-10 for checkNum). */
+function micrLines(value: unknown, problems: string[]): MicrLine[] {
+  const expected = 'expected an array of {"line", "aba" (9 digits), "accountLast4" (4 digits), "checkNum" (up to 15 digits, as the server answers it), "checkType" ("Y" or "G")}';
+  if (!Array.isArray(value)) {
+    problems.push(`micr_lines: ${expected}`);
+    return [];
+  }
+  const lines: MicrLine[] = [];
+  for (const [index, item] of value.entries()) {
+    const entry = item as Record<string, unknown>;
+    const valid = typeof item === "object" && item !== null && typeof entry.line === "string" && entry.line.length > 0 && entry.line.length <= 75
+      && digits(9, 9).test(entry.aba) && digits(4, 4).test(entry.accountLast4) && isNumeric(entry.checkNum)
+      && (entry.checkType === "Y" || entry.checkType === "G");
+    if (!valid) problems.push(`micr_lines[${index}]: ${expected}`);
+    else lines.push({ line: entry.line as string, aba: entry.aba as string, accountLast4: entry.accountLast4 as string, checkNum: entry.checkNum as string | number, checkType: entry.checkType as "Y" | "G" });
+  }
+  return lines;
 }

@@ -158,7 +158,7 @@ export function intentBody(input: IntentInput = {}): Record<string, unknown> {
   return body;
 }
 
-/** A valid check cashing request with a fresh trxID. */
+/** A valid check cashing request with a fresh trxID, on a MICR line the server reads. */
 export function payrollRequest(overrides: Record<string, unknown> = {}): Record<string, any> {
   return {
     merchantID: "104233",
@@ -174,7 +174,8 @@ export function payrollRequest(overrides: Record<string, unknown> = {}): Record<
     operatorID: "op_17",
     terminalID: "T-01",
     netAmount: 1250.75,
-    account: { micrData: "T011000015T 123456789O 1042" },
+    // A line the server reads, when its fixtures name one (C-9).
+    account: { micrData: currentFixtures()?.micr_lines?.[0]?.line ?? "T011000015T 123456789O 1042" },
     ...overrides,
   };
 }

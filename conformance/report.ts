@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { validatorFor } from "../src/openapi/validator.js";
 import { describeRule } from "./rules.js";
 import type { CoverageReport } from "./coverage/record.js";
+import { evidenceLines } from "./evidence.js";
 import { failureText, groupByRule, groupedFailureMarkdown } from "./failures.js";
 import type { ConformanceResult, SequenceSummary } from "./types.js";
 
@@ -33,6 +34,7 @@ export function junitXml(result: ConformanceResult): string {
     ...(result.sequences ? [["sequences.ran", result.sequences.runs], ["sequences.planned", result.sequences.planned], ["sequences.seed", result.sequences.seed]] : []),
     ...(result.sequences?.stoppedBy ? [["sequences.stopped_by", result.sequences.stoppedBy]] : []),
     ...(result.stopped ? [["run.stopped_by", result.stopped]] : []),
+    ...(result.evidence ? evidenceLines(result.evidence).map((line, index) => [`evidence.${index + 1}`, line]) : []),
   ].map(([name, value]) => `    <property name="${xml(String(name))}" value="${xml(String(value))}"/>`);
   const head = properties.length > 0 ? `  <properties>\n${properties.join("\n")}\n  </properties>\n` : "";
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length}" failures="${result.failed}" skipped="${result.skipped}">\n${head}${suites.join("\n")}\n</testsuites>\n`;
@@ -69,6 +71,7 @@ export function markdownReport(result: ConformanceResult): string {
   if (result.stopped) lines.push(`**The run was stopped by ${result.stopped}**: this report shows what ran.`, "");
   if (result.oracle) lines.push(oracleLine(result), "");
   if (result.sequences) lines.push(`${sequencesLine(result.sequences)}`, "");
+  if (result.evidence) lines.push("## What the verdict rests on", "", ...evidenceLines(result.evidence).map((line) => `- ${line}`), "");
   const failures = result.checks.filter((c) => c.outcome === "failed");
   if (failures.length > 0) {
     const groups = groupByRule(failures);

@@ -1,6 +1,7 @@
 // Shared vocabulary of the conformance suite: what is tested, how, and what came out.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import type { CoverageReport } from "./coverage/record.js";
+import type { EvidenceSummary } from "./evidence.js";
 import type { Fixtures } from "./fixtures-file.js";
 import type { Rule } from "./rules.js";
 import type { SuiteSettings } from "./settings.js";
@@ -92,7 +93,7 @@ export type Finding = {
 
 /** One executed check: the preflight, a Dredd transaction, a scenario or a run of generated sequences. */
 export type CheckResult = {
-  layer: "preflight" | "dredd" | "scenario" | "coverage" | "sequence";
+  layer: "preflight" | "dredd" | "scenario" | "coverage" | "sequence" | "evidence";
   /** Group in the report (operation for Dredd; transition, conflict, auth, view, pagination, filter, validation, ...). */
   group: string;
   name: string;
@@ -132,6 +133,8 @@ export type ConformanceResult = {
   sequences?: SequenceSummary;
   /** The coverage layer's state x action matrices and the boundary values it sent. */
   coverage?: CoverageReport;
+  /** What the verdict rests on: happy-path steps seen, skips by reason, the matrix share (docs/conformance.md#evidence). */
+  evidence?: EvidenceSummary;
   /** Why the run ended before doing everything planned (a signal); absent when it ran to the end. */
   stopped?: string;
 };

@@ -54,7 +54,7 @@ export type Transformation = {
 /** The kinds of fault the catalog spreads over (docs/conformance.md, "How we know the suite catches faults"). */
 export type MutantClass =
   | "status and shape" | "echo" | "consistency" | "invariant" | "dates and schedules"
-  | "error bodies" | "reduced view" | "check cashing" | "sequences only";
+  | "error bodies" | "reduced view" | "check cashing" | "sequences only" | "useless";
 
 export type Mutant = Transformation & {
   service: "bank-payments" | "check-cashing";
@@ -62,6 +62,8 @@ export type Mutant = Transformation & {
   fault: string;
   /** Must be killed by Dredd, the scenarios or the coverage, without the generated sequences. */
   deterministic?: boolean;
+  /** `false`: the proof runs the suite without the sandbox's triggers, as implementers run it (the useless mutants). */
+  triggers?: false;
   response(exchange: Exchange, context: ProxyContext): void | Promise<void>;
 };
 

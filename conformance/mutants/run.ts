@@ -71,7 +71,7 @@ const isKill = (failure: Failure) => failure.marked && failure.layer !== "prefli
 
 const thrown = (error: unknown): Failure => ({ layer: "preflight", name: "the run", reason: `the run threw: ${(error as Error)?.stack ?? error}`, marked: false });
 
-type RunRequest = { layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"] };
+type RunRequest = { layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"]; triggers?: boolean };
 
 /** Runs the suite once against a proxy in front of the implementation; failures instead of an exception. */
 async function runThrough(target: Implementation, service: ServiceName, proxyUrl: string, request: RunRequest): Promise<{ ok: boolean; failures: Failure[] }> {
@@ -79,7 +79,7 @@ async function runThrough(target: Implementation, service: ServiceName, proxyUrl
     const result = await runConformance({
       service, baseUrl: proxyUrl, secretKey: request.keys?.secretKey ?? target.secretKey, publishableKey: request.keys?.publishableKey ?? target.publishableKey,
       profile: "full", failFast: request.failFast, layers: request.layers, sequences: request.sequences,
-      settings: request.settings,
+      settings: request.settings, triggers: request.triggers,
     });
     return { ok: result.ok, failures: failuresOf(result) };
   } catch (error) {
@@ -104,7 +104,7 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
   return withProxy(mutant, target, mutant.service, keys, async (url, fired) => {
     // Told the sandbox's own submerchant policy (B-47), so the check that needs it runs.
     const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) =>
-      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" } });
+      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" }, triggers: mutant.triggers });
     // The preflight only says whether the run can start: its failure is never a kill, and it must
     // not stop the layers that can make one (they run when the service answered and took the keys).
     const kills = (found: Failure[]) => found.some(isKill);
@@ -128,7 +128,9 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
       // Stopped by a preflight failure (the shared implementation's first page changed meanwhile): once more, to the end.
       if (!kills(failures) && preflightFailed(failures)) failures.push(...(await whole()).failures);
     }
-    const killer = failures.find(isKill);
+    // An evidence check (the job never seen) carries no mark; it kills a mutant that changed responses,
+    // since the control, unchanged, passes it.
+    const killer = failures.find(isKill) ?? (fired() > 0 ? failures.find((f) => f.layer === "evidence") : undefined);
     const verdict: MutantVerdict = killer ? "killed" : failures.length > 0 ? "failed for another reason" : "survived";
     return {
       id: mutant.id, fault: mutant.fault, service: mutant.service, class: mutant.class, verdict, fired: fired(),

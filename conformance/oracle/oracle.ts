@@ -2,6 +2,7 @@
 // the status and the whole body from the state so far; the actual response is compared field by
 // field; the invariants are checked on every object; the model then moves to its new state.
 import type { ServiceName } from "../../src/openapi/documents.js";
+import type { EvidenceLog } from "../evidence.js";
 import type { Fixtures } from "../fixtures-file.js";
 import type { Rule } from "../rules.js";
 import { defaultSettings, type SuiteSettings } from "../settings.js";
@@ -26,6 +27,8 @@ export type OracleOptions = {
   settings?: Partial<SuiteSettings>;
   /** The server's enrolled objects. */
   fixtures?: Fixtures;
+  /** Where right answers that show the happy path are noted (conformance/evidence.ts). */
+  evidence?: EvidenceLog;
 };
 
 export type Verdict = {
@@ -55,7 +58,7 @@ export class Oracle {
     const settings = { ...defaultSettings, ...options.settings };
     this.model = options.service === "bank-payments"
       ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false), settings, fixtures: options.fixtures })
-      : new PayrollModel({ triggers, skewMs });
+      : new PayrollModel({ triggers, skewMs, micrLines: options.fixtures?.micr_lines });
     this.invariants = invariantsFor(options.service);
     this.memory = { keys: options.keys ?? {}, createdIds: new Set() };
   }
@@ -94,6 +97,7 @@ export class Oracle {
       partial: best.prediction.partial,
       rules: [...new Set([...differences, ...invariantFailures].map((d) => d.rule).filter((r): r is Rule => r !== undefined))],
     };
+    this.options.evidence?.note(exchange, verdict.ok);
     this.stats.responses += 1;
     this.stats.fieldsCompared += verdict.fields;
     if (verdict.partial) this.stats.partial += 1;

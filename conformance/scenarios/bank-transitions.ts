@@ -1,6 +1,6 @@
 // One scenario per row of the transition tables 3.1 (transaction intent) and 3.2 (credit) of the
 // bank doc, and one per conflict code of 7.2, named after the row.
-import { ids, intentBody, linkedCreditSubmerchant } from "../fixtures.js";
+import { currentFixtures, ids, intentBody, linkedCreditSubmerchant } from "../fixtures.js";
 import { check, equal, type Scenario } from "./scenario.js";
 import { act, capturedIntent, createCredit, createIntent, expectStatus, readIntent } from "./steps.js";
 
@@ -178,9 +178,11 @@ export const bankTransitionScenarios: Scenario[] = [
   {
     group: t32, trigger: "an unlinked credit with a store_number of only zeros is an inactive client account",
     name: "(none) -> POST /api/credits unlinked (store number invalid) -> failed, 201; station_number null",
+    runsFromFixtures: () => (currentFixtures()?.inactive_store_numbers?.length ?? 0) > 0,
     async run({ api }) {
+      const store = currentFixtures()?.inactive_store_numbers?.[0] ?? "0000";
       const response = await api.call("createCredit", {
-        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: "0000" }, expect: 201,
+        body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: store }, expect: 201,
       });
       expectStatus(response, 201, "unlinked credit with an inactive store");
       equal(response.body.data.status, "failed", "status");

@@ -249,7 +249,7 @@ const triggerScenarios: Scenario[] = [
   {
     group: "check cashing", rule: "cc §2.2", name: "an approval echoes trxID and gives the check's details in the forms of doc 2.2 (or the line is corrected, C-9)",
     async run({ api }) {
-      const request = payrollRequest({ account: { micrData: "T011000015T 123456789O 1042" } });
+      const request = payrollRequest();
       const response = await submit(api, request, 200);
       approvedOrRefused(response, request, "approval");
       if (response.status === 200) approvalForms(response.body, "approval");

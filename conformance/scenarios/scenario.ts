@@ -14,6 +14,8 @@ export type Scenario = {
   profiles?: Profile[];
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
+  /** Whether it runs without the trigger all the same, the fixtures naming an input with the same promised outcome. */
+  runsFromFixtures?(): boolean;
   /** The rule of the contract it enforces, when its group's rule is not the one (conformance/rules.ts). */
   rule?: Rule;
   /** Why it cannot judge this server with these settings (the check is skipped with the reason); undefined when it can. */

@@ -108,7 +108,9 @@ function createdCredit(ctx: ModelContext, body: Record<string, unknown>, linked:
     // Bank doc 4.6: an invalid or missing store number is a failed credit. The suite's store
     // numbers are valid unless they are the sandbox's all-zeros trigger, or, with fixtures, not enrolled.
     const known = store !== undefined && (ctx.fixtures ? ctx.fixtures.store_numbers.includes(store) : true);
-    const inactive = store === undefined ? [true] : !known ? [true, false] : outcomes(ctx, /^0+$/.test(store));
+    // A store number the fixtures name inactive fails, triggers or not.
+    const namedInactive = store !== undefined && (ctx.fixtures?.inactive_store_numbers ?? []).includes(store);
+    const inactive = store === undefined || namedInactive ? [true] : !known ? [true, false] : outcomes(ctx, /^0+$/.test(store));
     for (const failed of inactive) {
       const shared = { ...common, creditableType: "bank_account" as const, creditableId: body.creditable_id as string, type: "unlinked" as const };
       if (failed) {

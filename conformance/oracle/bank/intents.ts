@@ -67,6 +67,18 @@ function referenceSlots(ctx: ModelContext, intent: Pick<IntentRecord, "amountCen
     none ? fixedSlot("reference_id", nullOr(nonEmptyText), null) : new Slot("reference_id", named("null or text", nullOr(nonEmptyText).test, "B-37")));
 }
 
+/**
+ * A declined authorization (B-31): the intent `failed`, a reason and a reference (B-36, B-37). A
+ * trigger's code (07, 12) sets the adverse flag; an untriggered decline, which any server may give
+ * without triggers, may carry either flag (its code is the server's).
+ */
+function declinedRecords(ctx: ModelContext, intent: IntentRecord, code: string | undefined): IntentRecord[] {
+  return (code === undefined ? [false, true] : [true]).map((adverse) => ({
+    ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0], adverse,
+    authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
+  }));
+}
+
 /** The fields an authorization sets (bank doc 3.1: authorized_at, amount_authorized, reason). */
 function authorizedRecords(ctx: ModelContext, intent: IntentRecord): IntentRecord[] {
   return referenceSlots(ctx, intent).map((referenceId) => ({
@@ -212,16 +224,16 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
     };
     const results: Array<{ status: number; record: IntentRecord }> = [];
     if (action === undefined) results.push({ status: 201, record: base });
-    else if (action === "authorize") for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record });
-    else {
+    else if (action === "authorize") {
+      for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record });
+      // B-31: any authorization may be declined; without triggers the suite cannot tell which will be.
+      if (!ctx.triggers) for (const record of declinedRecords(ctx, base, undefined)) results.push({ status: 200, record });
+    } else {
       const declineCode = cents(total) === 7 ? "07" : cents(total) === 12 ? "12" : undefined;
-      for (const declined of outcomes(ctx, declineCode !== undefined)) {
+      const choices = ctx.triggers ? outcomes(ctx, declineCode !== undefined) : [false, true];
+      for (const declined of choices) {
         if (declined) {
-          const record: IntentRecord = {
-            ...base, status: "failed", reason: reasonRequired(declineCode), referenceId: referenceSlots(ctx, base, true)[0], adverse: true,
-            authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
-          };
-          results.push({ status: 200, record });
+          for (const record of declinedRecords(ctx, base, declineCode)) results.push({ status: 200, record });
         } else {
           for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record: captured(ctx, record, total) });
         }
@@ -288,10 +300,13 @@ export function actOnIntent(ctx: ModelContext, id: string, request: RequestBody)
   if (refused.must) return [refused.prediction!];
   const alternatives: Prediction[] = refused.prediction ? [refused.prediction] : [];
 
+  // A declined authorize (B-31) says nothing of its meta.type: the authorize action's, or the intent's.
+  const metaType = (record: IntentRecord) => action !== "authorize" ? exact("transaction_intent")
+    : record.status === "failed" ? form(named("pending_capture or transaction_intent", (v) => v === "pending_capture" || v === "transaction_intent", "B-31")) : exact("pending_capture");
   const ok = (record: IntentRecord): Prediction => ({
     status: 200,
     rule: "bank §3.1",
-    body: object({ data: fullIntentView(record, state), meta: object({ type: ruled("bank §2.5", exact(action === "authorize" ? "pending_capture" : "transaction_intent")) }) }),
+    body: object({ data: fullIntentView(record, state), meta: object({ type: ruled("bank §2.5", metaType(record)) }) }),
     apply: () => state.intents.set(id, record),
   });
   const conflict = (code: "already_occurred" | "not_ready", responseCode?: string) => ({ ...intentConflict(code, action, responseCode), rule: "B-28" });
@@ -309,6 +324,8 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       if (!awaitingAuthorization.includes(intent.status)) return [conflict("already_occurred")];
       const authorized = consumerDataOutcomes(ctx, intent.amountCents).flatMap((problem) =>
         problem ? [invalid(problem.errors, problem.code)] : authorizedRecords(ctx, intent).map(ok));
+      // B-31: without triggers, any authorization may be declined (200, the intent failed).
+      if (!ctx.triggers) authorized.push(...declinedRecords(ctx, intent, undefined).map((record) => ({ ...ok(record), rule: "B-31" })));
       // B-28: an intent whose service fee the consumer has not accepted may be refused.
       if (intent.status === "pending_authorization") return authorized;
       return [...authorized, { ...conflict("not_ready"), rule: "B-28" }, { ...invalid({}, undefined, false, { service_fee_id: ["missing", "invalid"] }), rule: "B-28" }];
@@ -320,7 +337,7 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       if (intent.status !== "pending_capture") return [intent.capturedCents !== null ? conflict("already_occurred", "73") : conflict("not_ready", "76")];
       const wanted = amount as number;
       const limit = settingCents(ctx.settings.capture_adjustment_limit) as number;
-      if (wanted <= intent.amountCents + limit) return [ok(captured(ctx, intent, wanted))];
+      if (wanted <= intent.amountCents + limit) return [ok(captured(ctx, intent, wanted)), ...(ctx.triggers ? [] : failedCaptures(ctx, intent).map(ok))];
       if (intent.captureRefusals < ctx.settings.capture_retries) {
         return [{ ...invalid({ amount: ["invalid"] }, "78"), rule: "B-34", apply: () => state.intents.set(id, { ...intent, captureRefusals: intent.captureRefusals + 1 }) }];
       }
@@ -380,6 +397,20 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       return [ok({ ...intent, status: "succeeded", reason: reasonFree(), refundedCents: null, refund: { ...intent.refund, status: "cancelled" } })];
     }
   }
+}
+
+/** What a failed capture may name (bank doc 2.1's captured_status values other than the limit's, B-34). */
+const captureFailures = ["duplicate_request", "error", "error_cannot_confirm", "expired", "invalid_key_data", "printed"];
+
+/**
+ * B-34: a failed capture is answered 200 with the intent still pending_capture and captured_status
+ * naming the failure; it may be retried. Any capture may fail on a server without triggers.
+ */
+function failedCaptures(ctx: ModelContext, intent: IntentRecord): IntentRecord[] {
+  return captureFailures.map((failure) => ({
+    ...intent, capturedStatus: failure, capturedCents: null, capturedAt: null,
+    captureReferenceId: new Slot("capture_reference_id", nullOr(nonEmptyText)), reason: reasonFree(),
+  }));
 }
 
 /** Update errors are keyed as the documentation shows them (bank doc 4.2). */

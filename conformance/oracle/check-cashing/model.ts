@@ -7,10 +7,12 @@ import { exact, form, held, object, ruled, Slot, unordered, type Expected } from
 import { requestJson, type Exchange } from "../exchange.js";
 import { adverseFlag, dateTimeWithin, digits, named, phoneNumber, withRule, type Window } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
+import type { MicrLine } from "../../fixtures-file.js";
 import type { Rule } from "../../rules.js";
 import { readRequest, type ProcessableRequest } from "./requests.js";
 
-export type PayrollModelOptions = { triggers: boolean; skewMs: number };
+/** `micrLines`: lines the server named in its fixtures as read, with their readings (C-9). */
+export type PayrollModelOptions = { triggers: boolean; skewMs: number; micrLines?: MicrLine[] };
 
 /** What an approval reads from the MICR line (doc 2.2). The layout is "not shown" (doc 2.3, C-9): only their forms are pinned. */
 type ReadMember = "aba" | "accountLast4" | "checkNum" | "checkType";
@@ -83,7 +85,17 @@ export class PayrollModel implements ServiceModel {
   readonly references = new Set<string>();
   private readonly lines = new Map<string, LineMemory>();
 
-  constructor(private readonly options: PayrollModelOptions) {}
+  constructor(private readonly options: PayrollModelOptions) {
+    // A line the server says it reads is read, as it says, from the first request on: never corrected as unreadable (C-9).
+    for (const { line, ...reading } of options.micrLines ?? []) {
+      const memory = this.line(line);
+      memory.readable = true;
+      for (const member of Object.keys(memory.reading) as ReadMember[]) {
+        memory.reading[member].bound = true;
+        memory.reading[member].value = reading[member];
+      }
+    }
+  }
 
   /** With triggers the triggered outcome only; without, either (the server may not implement them). */
   private outcomes(triggered: boolean | "either"): boolean[] {
@@ -159,8 +171,10 @@ export class PayrollModel implements ServiceModel {
       if (line.readable === false) continue;
       const asterisks = /^[*]+$/.test(request.id.idValue.replace(/[ -]/g, ""));
       const cents07 = request.netAmount.lenient ? "either" : request.netAmount.cents % 100 === 7;
-      for (const idError of this.outcomes(asterisks)) {
-        for (const declined of this.outcomes(cents07)) {
+      // Without triggers any valid check may be declined or its ID refused (C-7): the approval first.
+      const either = (triggered: boolean | "either") => (this.options.triggers ? this.outcomes(triggered) : [false, true]);
+      for (const idError of either(asterisks)) {
+        for (const declined of either(cents07)) {
           const reference = new Slot("trxRefID", named("a new service reference of up to 15 digits (a digit string or a JSON integer)", (v) => isNumeric(v) && !this.references.has(String(v)), "C-10"));
           const consume = (read: boolean) => () => {
             this.usedTrxIds.add(trxID);
