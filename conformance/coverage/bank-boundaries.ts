@@ -13,7 +13,7 @@ import { Stretch, type CoverageBoundary } from "./record.js";
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 const ceiling = 99_999_999_999;
-// The amount ceiling is a decision the contract leaves open (B-20): at it accepted, past it refused or accepted.
+// The sandbox's amount ceiling; the documents state none (B-20): at it and past it, refused or accepted.
 const amountRule = "B-20";
 
 const act = (api: ApiClient, id: string, body: Record<string, unknown>) =>

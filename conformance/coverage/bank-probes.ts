@@ -3,7 +3,7 @@
 // a partial capture of a `bankpay_bnpl` intent, and a request wrong in its body and its state at
 // once. The oracle judges every response; a probe adds only what no single response shows.
 import type { ApiClient, ApiResponse } from "../client.js";
-import { intentBody } from "../fixtures.js";
+import { addressUpdate, intentBody } from "../fixtures.js";
 import { boundaryTask, NotReached, type BoundarySpec } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
 
@@ -65,6 +65,21 @@ const probes: BoundarySpec[] = [
       const canceled = await act(api, id, { action: "cancel" });
       if (canceled.status !== 200) throw new NotReached(`the cancel was answered ${canceled.status}`);
       await send("capture", '"abc" on a canceled intent', () => act(api, id, { action: "capture", amount: "abc" }));
+    },
+  },
+  {
+    group: "probes", name: "a billing address missing a member, on create and on update", rule: "B-10",
+    async run(api, send) {
+      // bank §2.3: which address members are required is not shown; refused (422 on the member) or accepted.
+      const body = intentBody({ type: "bankpay" });
+      delete (body.billing_address as Record<string, unknown>).state_province;
+      const created = await send("create", "billing_address without state_province", () => api.call("createTransactionIntent", { body }));
+      const id = created.status === 201 ? created.body?.data?.id : undefined;
+      const target = typeof id === "string" ? id : idOf(await api.call("createTransactionIntent", { body: intentBody({ type: "bankpay" }) }), "a creation");
+      const update: Record<string, unknown> = addressUpdate();
+      delete update.city;
+      await send("address update", "without city", () =>
+        api.call("updateTransactionIntentBillingAddress", { path: { transaction_intent_id: target }, body: update, key: "publishable" }));
     },
   },
 ];

@@ -169,15 +169,21 @@ export function addProblem(problems: Problem[], key: string, word: string, pinne
   else if (pinned && !existing.pinned) Object.assign(existing, { words: [word], pinned: true });
 }
 
-/** The largest request amount the sandbox accepts: 999999999.99 (B-20, open). */
-const ceilingCents = 99_999_999_999;
+/**
+ * The limits rule applied to amounts (B-20): the documents state no ceiling for a debit, a capture,
+ * a refund or a credit, so a server may refuse any amount past the suite's ordinary ones (at most
+ * 10,000.00); the sandbox accepts up to 999999999.99. Past the ordinary amounts a 422 on `amount`
+ * is one allowed answer, acceptance the other.
+ */
+const ordinaryAmountCents = 1_000_000;
 
+/** `overCeiling`: past the ordinary amounts, where a server may refuse it. */
 export type Amount = { cents: number; overCeiling: boolean };
 
 /**
  * A request amount read exactly (B-19): a JSON number as the shortest decimal form of its double,
- * a string as written; more than two decimals, zero or negative is no amount (pinned). Above the
- * sandbox's ceiling it is an amount a server may refuse (B-20).
+ * a string as written; more than two decimals, zero or negative is no amount (pinned). Past the
+ * ordinary amounts it is an amount a server may refuse (B-20).
  */
 export function amountOf(value: unknown, accept: { numbers: boolean; strings: boolean }): Amount | undefined {
   let text: string;
@@ -189,7 +195,7 @@ export function amountOf(value: unknown, accept: { numbers: boolean; strings: bo
   const whole = match[1].replace(/^0+(?=\d)/, "");
   if (whole.length > 15) return { cents: Number.MAX_SAFE_INTEGER, overCeiling: true };
   const cents = Number(whole) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  return cents > 0 ? { cents, overCeiling: cents > ceilingCents } : undefined;
+  return cents > 0 ? { cents, overCeiling: cents > ordinaryAmountCents } : undefined;
 }
 
 /** The problems of a request amount: pinned when it is no amount, optional above the ceiling. */
