@@ -6,7 +6,7 @@
 // no nested npm (each nested npm repeated the user's npm warnings).
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,25 @@ interface Started {
   stop: (signal?: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** The processes it started (Prism) still running a few seconds after it ended. */
   leftovers: () => Promise<string[]>;
+}
+
+/** Resolves once a process whose parent is `pid` exists (Linux /proc), within 30 s. */
+async function childStarted(pid: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ")".
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) return;
+      } catch {
+        // the process ended while we looked
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no child process of ${pid} within 30 s`);
 }
 
 /** Runs scripts/mock.mjs on free ports, collecting what it prints; its environment carries a marker. */
@@ -127,7 +146,10 @@ describe("npm start (scripts/mock.mjs)", () => {
 
   it("stopped with SIGINT during start-up, it exits 0, prints no banner and leaves no Prism process", linuxOnly, async () => {
     const mock = startMockScript();
-    await new Promise((resolve) => setTimeout(resolve, 500)); // Prism started, not listening yet
+    // Prism started, not listening yet: its first child process exists once the script is past its
+    // signal handlers (a fixed wait raced the script's own start on a loaded machine).
+    await childStarted(mock.child.pid!);
+    assert.doesNotMatch(mock.output(), /Mocks ready/);
     assert.deepEqual(await mock.stop("SIGINT"), { code: 0, signal: null });
     assert.doesNotMatch(mock.output(), /Mocks ready/);
     assert.deepEqual(await mock.leftovers(), []);
