@@ -117,7 +117,9 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
     } else if (mutant.class === "sequences only") {
       // Proved, not assumed: the scenarios and Dredd pass, then the sequences kill it.
       const without = await run(["scenarios", "dredd"], { seed: options.seed }, false);
-      survivedWithoutSequences = without.failures.every((f) => f.layer === "preflight");
+      // Survived = not killed there: a failure without the mutant's mark is no kill (the control run
+      // in the same proof is where a false alarm shows).
+      survivedWithoutSequences = !kills(without.failures);
       failures.push(...without.failures);
       failures.push(...(await run(["sequences"], { seed: options.seed }, false)).failures);
     } else {

@@ -25,7 +25,10 @@ interface Started {
   leftovers: () => Promise<string[]>;
 }
 
-/** Resolves once a process whose parent is `pid` exists (Linux /proc), within 30 s. */
+/**
+ * Resolves once a Prism launcher (scripts/prism-child.cjs) whose parent is `pid` exists (Linux
+ * /proc), within 30 s. Only that child: a loader may start other children before the script runs.
+ */
 async function childStarted(pid: number): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
@@ -34,14 +37,15 @@ async function childStarted(pid: number): Promise<void> {
       try {
         // stat: "pid (comm) state ppid ..."; comm may hold spaces, so read after the last ")".
         const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) return;
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) continue;
+        if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes("prism-child.cjs")) return;
       } catch {
         // the process ended while we looked
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`no child process of ${pid} within 30 s`);
+  throw new Error(`no Prism launcher started by ${pid} within 30 s`);
 }
 
 /** Runs scripts/mock.mjs on free ports, collecting what it prints; its environment carries a marker. */
@@ -146,8 +150,8 @@ describe("npm start (scripts/mock.mjs)", () => {
 
   it("stopped with SIGINT during start-up, it exits 0, prints no banner and leaves no Prism process", linuxOnly, async () => {
     const mock = startMockScript();
-    // Prism started, not listening yet: its first child process exists once the script is past its
-    // signal handlers (a fixed wait raced the script's own start on a loaded machine).
+    // Prism started, not listening yet: its launcher exists once the script is past its signal
+    // handlers (a fixed wait raced the script's own start on a loaded machine).
     await childStarted(mock.child.pid!);
     assert.doesNotMatch(mock.output(), /Mocks ready/);
     assert.deepEqual(await mock.stop("SIGINT"), { code: 0, signal: null });
