@@ -19,7 +19,7 @@ export const bundleGoalBytes = 12 * 1024;
 export type BundleSize = { minified: number; gzipped: number; packageShare: number };
 export type BrowserBundles = { page: BundleSize; rootEntry: BundleSize; esbuild: string };
 
-const alias = { "bank-payments-contract": join(root, "src/index.ts") };
+const alias = { "bank-payments-contract": join(root, "entry/index.ts") };
 
 type Metafile = { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
 
@@ -37,7 +37,7 @@ export async function browserBundles(): Promise<BrowserBundles> {
   try {
     const page = await buildConsumerPage({ outdir: join(scratch, "page"), alias });
     const entry = await build({
-      entryPoints: { index: join(root, "src/index.ts") }, bundle: true, format: "esm", platform: "browser", target: "es2022",
+      entryPoints: { index: join(root, "entry/index.ts") }, bundle: true, format: "esm", platform: "browser", target: "es2022",
       minify: true, metafile: true, outdir: join(scratch, "entry"), logLevel: "silent",
     });
     const { version } = JSON.parse(readFileSync(join(root, "node_modules/esbuild/package.json"), "utf8")) as { version: string };

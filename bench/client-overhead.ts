@@ -3,7 +3,7 @@
 // caller's figure is the median of its per-call times, which a GC pause or a noisy neighbour
 // cannot move the way it moves a mean.
 import { performance } from "node:perf_hooks";
-import { createBankPaymentsClient } from "../src/index.js";
+import { createBankPaymentsClient } from "../entry/index.js";
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -1,7 +1,7 @@
 // No flake (issue 23, point 3): a verdict that changes between identical runs is a defect. This runs
 // the generated sequences again and again with a different seed each time, against every valid
-// variant of the sandbox (conformance/variants/catalog.ts, each through its proxy, as the variant
-// proof runs them) and against the independent implementation (test/independent/, with its
+// variant of the sandbox (proof/variants/catalog.ts, each through its proxy, as the variant
+// proof runs them) and against the independent implementation (proof/independent/, with its
 // settings and fixtures, without triggers, as an implementer runs it); every run must pass.
 //
 // What one round runs, per seed: the `sequences` layer of every variant on each of its services
@@ -19,13 +19,13 @@
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { Fixtures } from "../conformance/fixtures-file.js";
-import { runProof } from "../conformance/mutants/run.js";
+import { runProof } from "../proof/mutants/run.js";
 import { runConformance } from "../conformance/runner.js";
 import { readSettings } from "../conformance/settings.js";
 import type { Layer } from "../conformance/types.js";
-import { variants } from "../conformance/variants/catalog.js";
+import { variants } from "../proof/variants/catalog.js";
 import { startSandbox } from "../sandbox/server.js";
-import { startIndependentServers } from "../test/independent/server.js";
+import { startIndependentServers } from "../proof/independent/server.js";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const env = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);

@@ -4,12 +4,12 @@
 // that shows the happy path of its service; the runner then fails the run when one was never seen,
 // or when the coverage layer's state x action matrices were reached below a stated share.
 import type { ServiceName } from "../src/openapi/documents.js";
-import type { CoverageReport } from "./coverage/record.js";
 import { requestJson, type Exchange } from "./oracle/exchange.js";
 import type { Rule } from "./rules.js";
-import type { CheckResult } from "./types.js";
+import type { CheckResult, CoverageReport, EvidenceKind, EvidenceSummary } from "./types.js";
 
-export type EvidenceKind = "authorization" | "capture" | "refund" | "succeeded credit" | "approved check";
+export type { EvidenceKind, EvidenceSummary };
+
 
 /** The happy path of each service, with the section of its document that describes it. */
 export const happyPaths: Record<ServiceName, Array<{ kind: EvidenceKind; rule: Rule }>> = {
@@ -57,15 +57,6 @@ function kindsOf(exchange: Exchange): EvidenceKind[] {
   return [];
 }
 
-/** What a verdict rests on, for the console and the reports. */
-export type EvidenceSummary = {
-  /** Happy-path steps seen, by kind (0 for one never seen). */
-  seen: Partial<Record<EvidenceKind, number>>;
-  /** Checks skipped, counted by their reason. */
-  skipped: Array<{ reason: string; count: number }>;
-  /** Cells of the coverage matrices attempted, of all; undefined when the coverage layer had none (check cashing) or did not run. */
-  matrix?: { reached: number; cells: number; required: number };
-};
 
 export function summarizeEvidence(service: ServiceName, log: EvidenceLog, checks: CheckResult[], coverage?: CoverageReport): EvidenceSummary {
   const seen = Object.fromEntries(happyPaths[service].map(({ kind }) => [kind, log.seen.get(kind) ?? 0]));

@@ -7,27 +7,11 @@
 
 import { isNumeric } from "./oracle/check-cashing/model.js";
 import { digits, idOf } from "./oracle/forms.js";
+import type { Fixtures, MicrLine } from "./types.js";
 
-export type Fixtures = {
-  /** Enrolled bank accounts and the consumer each belongs to: several, binding tests need two consumers. */
-  bank_accounts: Array<{ id: string; consumer_id: string }>;
-  /** Service fees a consumer accepted, usable with `service_fee_id`. */
-  service_fees: string[];
-  /** Store numbers of active client accounts (`store_number`, the `station_number` filter). */
-  store_numbers: string[];
-  /** Store numbers of inactive client accounts: an unlinked credit naming one fails (bank doc 4.6), with or without triggers. */
-  inactive_store_numbers?: string[];
-  /** Submerchant ids: for debits (`submerchant_id` on an intent) and for unlinked credits. */
-  submerchant_ids?: { debit?: string[]; credit?: string[] };
-  /**
-   * Check cashing: MICR lines the server reads, with what it reads from each (cc §2.2; the layout is
-   * "not shown", C-9). Valid checks are sent on these lines, and a correction (MICR unreadable) of a
-   * valid request on one of them fails naming C-9.
-   */
-  micr_lines?: MicrLine[];
-};
+export type { Fixtures, MicrLine };
 
-export type MicrLine = { line: string; aba: string; accountLast4: string; checkNum: string | number; checkType: "Y" | "G" };
+
 
 
 /** A fixtures file's content, checked: every problem named with its place, so a typo fails the run at once. */

@@ -7,9 +7,9 @@
 //   "cc §2.3"     check-cashing-service.md, section 2.3
 //   "B-12"        docs/contract-decisions.md, row B-12 (bank); "C-4" (check cashing)
 //   "oas bank-payments#/components/schemas/Credit"   a pointer into generated/openapi/<name>.yaml
-import type { CheckResult } from "./types.js";
+import type { CheckResult, Rule } from "./types.js";
 
-export type Rule = string;
+export type { Rule };
 
 const documents: Record<string, string> = {
   bank: "docs/api/bank-payment-service.md",

@@ -1,10 +1,57 @@
 // Shared vocabulary of the conformance suite: what is tested, how, and what came out.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
-import type { CoverageReport } from "./coverage/record.js";
-import type { EvidenceSummary } from "./evidence.js";
-import type { Fixtures } from "./fixtures-file.js";
-import type { Rule } from "./rules.js";
 import type { SuiteSettings } from "./settings.js";
+
+// The bottom of the suite: this file imports no layer of it (only the documents' names and the
+// settings, which import nothing), so every layer can import it and no import runs back up.
+
+/**
+ * The rule a verdict enforces (conformance/rules.ts reads them): "bank §3.1", "cc §2.3", a decision
+ * row "B-12", or a pointer "oas bank-payments#/components/schemas/Credit".
+ */
+export type Rule = string;
+
+// The coverage layer's record (conformance/coverage/record.ts fills it).
+/** One cell of a state x action matrix: what was attempted in that state, and what came back. */
+export type CoverageCell = { matrix: string; row: string; column: string; outcome: Outcome | "not reached"; answered?: string; reason?: string };
+export type CoverageMatrix = { id: string; title: string; rows: string[]; columns: string[]; cells: CoverageCell[] };
+/** One documented boundary value sent (or skipped, with the reason). */
+export type CoverageBoundary = { group: string; name: string; sent: string; rule: Rule; outcome: Outcome; answered?: string; reason?: string };
+export type CoverageReport = { matrices: CoverageMatrix[]; boundaries: CoverageBoundary[] };
+
+// What a verdict rests on (conformance/evidence.ts counts it).
+export type EvidenceKind = "authorization" | "capture" | "refund" | "succeeded credit" | "approved check";
+/** What a verdict rests on, for the console and the reports. */
+export type EvidenceSummary = {
+  /** Happy-path steps seen, by kind (0 for one never seen). */
+  seen: Partial<Record<EvidenceKind, number>>;
+  /** Checks skipped, counted by their reason. */
+  skipped: Array<{ reason: string; count: number }>;
+  /** Cells of the coverage matrices attempted, of all; undefined when the coverage layer had none (check cashing) or did not run. */
+  matrix?: { reached: number; cells: number; required: number };
+};
+
+// Enrolled objects a server already knows (conformance/fixtures-file.ts reads them).
+export type Fixtures = {
+  /** Enrolled bank accounts and the consumer each belongs to: several, binding tests need two consumers. */
+  bank_accounts: Array<{ id: string; consumer_id: string }>;
+  /** Service fees a consumer accepted, usable with `service_fee_id`. */
+  service_fees: string[];
+  /** Store numbers of active client accounts (`store_number`, the `station_number` filter). */
+  store_numbers: string[];
+  /** Store numbers of inactive client accounts: an unlinked credit naming one fails (bank doc 4.6), with or without triggers. */
+  inactive_store_numbers?: string[];
+  /** Submerchant ids: for debits (`submerchant_id` on an intent) and for unlinked credits. */
+  submerchant_ids?: { debit?: string[]; credit?: string[] };
+  /**
+   * Check cashing: MICR lines the server reads, with what it reads from each (cc §2.2; the layout is
+   * "not shown", C-9). Valid checks are sent on these lines, and a correction (MICR unreadable) of a
+   * valid request on one of them fails naming C-9.
+   */
+  micr_lines?: MicrLine[];
+};
+
+export type MicrLine = { line: string; aba: string; accountLast4: string; checkNum: string | number; checkType: "Y" | "G" };
 
 export type Profile = "full" | "mock";
 
@@ -109,7 +156,7 @@ export type CheckResult = {
   findings?: Finding[];
   /** Curl lines that replay the check's requests up to the failure. */
   curl?: string[];
-  /** Of a failed check: the marks of the responses it saw that a test proxy changed (conformance/mutants/). */
+  /** Of a failed check: the marks of the responses it saw that a test proxy changed (proof/mutants/). */
   marks?: string[];
 };
 

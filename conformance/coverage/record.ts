@@ -5,17 +5,13 @@ import type { ApiClient, ApiResponse } from "../client.js";
 import { marksOf } from "../oracle/exchange.js";
 import { curlLines } from "../repro.js";
 import type { Rule } from "../rules.js";
-import type { CheckResult, Outcome } from "../types.js";
+import type { CheckResult, CoverageBoundary, CoverageCell, CoverageMatrix, CoverageReport, Outcome } from "../types.js";
 
-/** One cell of a state x action matrix: what was attempted in that state, and what came back. */
-export type CoverageCell = { matrix: string; row: string; column: string; outcome: Outcome | "not reached"; answered?: string; reason?: string };
+export type { CoverageBoundary, CoverageCell, CoverageMatrix, CoverageReport };
 
-export type CoverageMatrix = { id: string; title: string; rows: string[]; columns: string[]; cells: CoverageCell[] };
 
-/** One documented boundary value sent (or skipped, with the reason). */
-export type CoverageBoundary = { group: string; name: string; sent: string; rule: Rule; outcome: Outcome; answered?: string; reason?: string };
 
-export type CoverageReport = { matrices: CoverageMatrix[]; boundaries: CoverageBoundary[] };
+
 
 /** The status answered, with the code that names the outcome: `201 succeeded`, `409 not_ready`, `422 amount (78)`, `400 1005`. */
 export function answerOf(response: ApiResponse): string {
@@ -66,7 +62,7 @@ export class Stretch {
       reason: [reason, ...problems.slice(0, 3)].filter(Boolean).join("\n"),
       findings: this.api.findings.slice(this.findings),
       curl: curlLines(this.api.exchanges, this.baseUrl, this.api.keys),
-      // The responses a test proxy changed, so that a mutant's kill by the coverage is traced (conformance/mutants/).
+      // The responses a test proxy changed, so that a mutant's kill by the coverage is traced (proof/mutants/).
       marks: marksOf(this.api.exchanges),
     };
   }

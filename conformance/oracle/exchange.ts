@@ -27,10 +27,10 @@ export type Exchange = {
   check?: string;
 };
 
-/** Set by the test proxies of conformance/mutants/ on the responses they changed. */
+/** Set by the test proxies of proof/mutants/ on the responses they changed. */
 export const markHeader = "x-conformance-mark";
 
-/** The marks among some exchanges (a failed check carries them, conformance/mutants/run.ts reads them). */
+/** The marks among some exchanges (a failed check carries them, proof/mutants/run.ts reads them). */
 export function marksOf(exchanges: Exchange[]): string[] {
   return exchanges.flatMap((exchange) => (exchange.mark === undefined ? [] : [exchange.mark]));
 }

@@ -3,7 +3,7 @@
 // field; the invariants are checked on every object; the model then moves to its new state.
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { EvidenceLog } from "../evidence.js";
-import type { Fixtures } from "../fixtures-file.js";
+import type { Fixtures } from "../types.js";
 import type { Rule } from "../rules.js";
 import { defaultSettings, type SuiteSettings } from "../settings.js";
 import { BankModel } from "./bank/model.js";

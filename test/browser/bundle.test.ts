@@ -24,9 +24,9 @@ export async function browserBundleInputs(entry: string, alias: Record<string, s
 
 describe("the client in a bundler", () => {
   it("the root entry bundles for the browser: no Node built-in, no sandbox or conformance code, nothing external", async () => {
-    const { inputs, externals } = await browserBundleInputs(join(root, "src/index.ts"));
+    const { inputs, externals } = await browserBundleInputs(join(root, "entry/index.ts"));
     assert.deepEqual(externals, []);
-    const outside = inputs.filter((input) => !input.startsWith("src/client/") && !input.startsWith("node_modules/openapi-fetch/") && input !== "src/index.ts");
+    const outside = inputs.filter((input) => !input.startsWith("src/client/") && !input.startsWith("node_modules/openapi-fetch/") && input !== "entry/index.ts");
     assert.deepEqual(outside, [], "only the client and openapi-fetch");
   });
 
@@ -36,7 +36,7 @@ describe("the client in a bundler", () => {
     const program = ts.createProgram(parsed.fileNames, {
       ...parsed.options,
       // `bank-payments-contract` as the repository's sources stand for the installed package here.
-      paths: { "bank-payments-contract": [join(root, "src/index.ts")] },
+      paths: { "bank-payments-contract": [join(root, "entry/index.ts")] },
       typeRoots: [],
     });
     const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { createBankPayments, createSandboxHelpers, type BankPaymentsApi } from "../../src/index.js";
+import { createBankPayments, createSandboxHelpers, type BankPaymentsApi } from "../../entry/index.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { launchChromium, recordingPage, whenChromium } from "./chromium.js";
 import { servePage, type PageServer } from "./page-server.js";

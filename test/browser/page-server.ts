@@ -12,7 +12,7 @@ const root = join(import.meta.dirname, "../..");
 const pageDir = join(root, "examples/consumer-page");
 
 /** `bank-payments-contract` as the repository's sources, for bundling without a packed package. */
-export const packageAlias = { "bank-payments-contract": join(root, "src/index.ts") };
+export const packageAlias = { "bank-payments-contract": join(root, "entry/index.ts") };
 
 export type PageServer = { origin: string; url(query: Record<string, string>): string; close(): Promise<void> };
 

@@ -16,7 +16,7 @@ import {
   type BankPaymentsApi,
   type CheckCashingApi,
   type PayrollRequest,
-} from "../../src/index.js";
+} from "../../entry/index.js";
 import { ok, payers, recordingFetch, serviceFeeId, type WireRequest } from "./sandbox-fixtures.js";
 
 let sandbox: Sandbox;

@@ -23,7 +23,7 @@ import {
   type BankPaymentsClient,
   type CheckCashing,
   type CheckCashingClient,
-} from "../../src/index.js";
+} from "../../entry/index.js";
 import { startMockOnFreePorts, type RunningMock } from "./mock-server.js";
 
 type Schemas = BankPayments.components["schemas"];

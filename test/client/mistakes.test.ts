@@ -18,7 +18,7 @@ import {
   createSandboxHelpers,
   createSandboxHelpersClient,
   type ConnectionFailure,
-} from "../../src/index.js";
+} from "../../entry/index.js";
 
 let sandbox: Sandbox;
 

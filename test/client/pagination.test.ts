@@ -14,7 +14,7 @@ import {
   PaginationError,
   type BankPayments,
   type BankPaymentsClient,
-} from "../../src/index.js";
+} from "../../entry/index.js";
 
 type Schemas = BankPayments.components["schemas"];
 

@@ -53,7 +53,7 @@ function emitDeclarations(entry: string, replace: Map<string, string> = new Map(
 
 /** Where `unknown` or `any` is reachable from the exports of the emitted index.d.ts, as paths. */
 function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
-  const files = emitDeclarations(join(root, "src/index.ts"), replace);
+  const files = emitDeclarations(join(root, "entry/index.ts"), replace);
   const options: ts.CompilerOptions = { ...parsed!.options, noEmit: true, skipLibCheck: true };
   const host = ts.createCompilerHost(options);
   const fileExists = host.fileExists.bind(host);
@@ -68,7 +68,7 @@ function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
     const text = files.get(resolve(file));
     return text === undefined ? getSourceFile(file, version, onError, create) : ts.createSourceFile(file, text, version, true);
   };
-  const index = join(emitted, "src/index.d.ts");
+  const index = join(emitted, "entry/index.d.ts");
   const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();
   const isOurs = (declaration: ts.Declaration) => {

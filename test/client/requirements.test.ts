@@ -1,4 +1,4 @@
-// The checks the package's commands run before loading (src/bin/requirements.ts): which
+// The checks the package's commands run before loading (entry/bin/requirements.ts): which
 // better-sqlite3 line fits which Node, and the one line printed when it is missing or does not fit.
 // The commands themselves are run from an installed tarball in test/readme/quick-start.test.ts.
 import assert from "node:assert/strict";
@@ -9,7 +9,7 @@ import {
   betterSqliteRangeFor,
   conformanceProblem,
   installedVersion,
-} from "../../src/bin/requirements.js";
+} from "../../entry/bin/requirements.js";
 
 describe("better-sqlite3 for the sandbox", () => {
   it("12.9 on Node 20 and 22, 13.2 on Node 24 and later", () => {

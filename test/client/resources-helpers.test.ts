@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { startDocumentMock } from "../../scripts/mock.mjs";
-import { createSandboxHelpers, type SandboxHelpersApi } from "../../src/index.js";
+import { createSandboxHelpers, type SandboxHelpersApi } from "../../entry/index.js";
 
 let mock: { url: string; stop(): Promise<void> };
 let helpers: SandboxHelpersApi;

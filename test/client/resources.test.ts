@@ -15,7 +15,7 @@ import {
   type BankPaymentsApi,
   type CheckCashingApi,
   type PayrollRequest,
-} from "../../src/index.js";
+} from "../../entry/index.js";
 import { ok, payers, withActionOf } from "./sandbox-fixtures.js";
 
 let sandbox: Sandbox;

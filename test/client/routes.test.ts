@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, it } from "node:test";
 import { bankRoutes, checkCashingRoutes, sandboxHelperRoutes, type Route } from "../../src/client/api/routes.js";
-import { createBankPayments, createCheckCashing, createSandboxHelpers } from "../../src/index.js";
+import { createBankPayments, createCheckCashing, createSandboxHelpers } from "../../entry/index.js";
 
 type Document = { paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>> };
 

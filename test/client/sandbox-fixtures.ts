@@ -2,7 +2,7 @@
 // intents share a bank account by accident), creation bodies, the data of a result that must
 // succeed, and a fetch that records what went on the wire.
 import assert from "node:assert/strict";
-import type { CreateAndAuthorizeTransactionIntentRequest } from "../../src/index.js";
+import type { CreateAndAuthorizeTransactionIntentRequest } from "../../entry/index.js";
 
 /** A source of fresh bank accounts and consumers, named after the test file (`tag`: letters and digits). */
 export function payers(tag: string) {

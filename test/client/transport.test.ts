@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, describe, it } from "node:test";
-import { createBankPayments, UnexpectedResponseError } from "../../src/index.js";
+import { createBankPayments, UnexpectedResponseError } from "../../entry/index.js";
 
 type Behaviour = "drop" | "hang" | "ok" | "html-500" | "bad-409";
 let script: Behaviour[] = [];

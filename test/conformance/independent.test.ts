@@ -1,9 +1,9 @@
-// The conformance suite against an independent implementation of both services (test/independent/:
+// The conformance suite against an independent implementation of both services (proof/independent/:
 // written from the published documents only, making other valid choices than the reference
 // sandbox). It runs as outsiders run it: without the sandbox's test triggers, told the server's
 // settings and the objects it enrolled. Two claims, each able to fail:
 // - soundness: the correct server passes, every check (no false alarm);
-// - sensitivity: the same server with one fault switched on (test/independent/faults.ts) fails, and a
+// - sensitivity: the same server with one fault switched on (proof/independent/faults.ts) fails, and a
 //   failure names a rule that states what the fault breaks, a rule the correct server's run never names.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -12,8 +12,8 @@ import { runConformance, summaryLine } from "../../conformance/runner.js";
 import { readSettings } from "../../conformance/settings.js";
 import type { Fixtures } from "../../conformance/fixtures-file.js";
 import type { ConformanceResult, Layer } from "../../conformance/types.js";
-import { faults, type Fault } from "../independent/faults.js";
-import { startIndependentServers, type IndependentServers } from "../independent/server.js";
+import { faults, type Fault } from "../../proof/independent/faults.js";
+import { startIndependentServers, type IndependentServers } from "../../proof/independent/server.js";
 
 const seed = 20261124;
 type Service = "bank-payments" | "check-cashing";

@@ -8,9 +8,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { mutants } from "../../conformance/mutants/catalog.js";
-import { startMutantProxy } from "../../conformance/mutants/proxy.js";
-import { runProof } from "../../conformance/mutants/run.js";
+import { mutants } from "../../proof/mutants/catalog.js";
+import { startMutantProxy } from "../../proof/mutants/proxy.js";
+import { runProof } from "../../proof/mutants/run.js";
 import { runConformance } from "../../conformance/runner.js";
 
 const seed = 20261122;
@@ -23,7 +23,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
   test("exactly these mutants, each one fault, over every class", () => {
     // Pinned: retiring a mutant (a change the contract came to allow) or adding one is a decision written here.
     // The useless ones (declines-every-authorization, never-approves-check, never-captures, never-pays-credit)
-    // run without triggers and fall to the evidence checks or the oracle (conformance/mutants/useless.ts).
+    // run without triggers and fall to the evidence checks or the oracle (proof/mutants/useless.ts).
     assert.deepEqual(mutants.map((m) => m.id).sort(), [
     "403-as-401", "404-extra-member", "409-action-missing", "409-action-wrong", "409-message-wrong-code",
     "422-drops-key", "422-extra-key", "422-missing-as-invalid", "500-on-bad-input",

@@ -3,8 +3,8 @@
 // beside mutants.test.ts (which runs them with triggers); run it alone:
 //   npx tsx test/conformance/strictness-no-triggers.ts
 import { startSandbox } from "../../sandbox/server.js";
-import { mutants } from "../../conformance/mutants/catalog.js";
-import { runProof } from "../../conformance/mutants/run.js";
+import { mutants } from "../../proof/mutants/catalog.js";
+import { runProof } from "../../proof/mutants/run.js";
 
 async function main(): Promise<void> {
   const sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });

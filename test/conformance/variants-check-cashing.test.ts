@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { editJson, startMutantProxy, type Exchange, type Mutant } from "../../conformance/mutants/proxy.js";
+import { editJson, startMutantProxy, type Exchange, type Mutant } from "../../proof/mutants/proxy.js";
 import { readRequest } from "../../conformance/oracle/check-cashing/requests.js";
 import { runConformance } from "../../conformance/runner.js";
 

@@ -1,14 +1,14 @@
 // Proof that the suite raises no false alarm: it must pass against every valid variant of the
 // sandbox (a proxy that rewrites its answers, or the sandbox configured otherwise, as a correct
-// server could answer: conformance/variants/), and each variant must have changed at least one
+// server could answer: proof/variants/), and each variant must have changed at least one
 // exchange (a variant that never fired proves nothing). Every variant names the contract decisions
 // (docs/contract-decisions.md) whose open answers it exercises. Strict: no variant may fail.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { runProof } from "../../conformance/mutants/run.js";
-import { variants } from "../../conformance/variants/catalog.js";
+import { runProof } from "../../proof/mutants/run.js";
+import { variants } from "../../proof/variants/catalog.js";
 
 const seed = 20261122;
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { parse } from "yaml";
 import { publishableWorkflows, workflowSources } from "../../scripts/build.mjs";
-import { startMutantProxy, type Mutant, type RunningProxy } from "../../conformance/mutants/proxy.js";
+import { startMutantProxy, type Mutant, type RunningProxy } from "../../proof/mutants/proxy.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { cli, root, runTool } from "./tools.js";
 

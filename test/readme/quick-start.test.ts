@@ -257,7 +257,7 @@ describe("README's quick start for merchants, run literally from the packed tarb
 
   it("the packed package ships the built library, declarations, documents and LICENSE, no sources or tests", () => {
     for (const file of [
-      "package.json", "LICENSE", "dist/src/index.js", "dist/src/index.d.ts", "dist/src/client/bank-payments.js",
+      "package.json", "LICENSE", "dist/entry/index.js", "dist/entry/index.d.ts", "dist/entry/conformance.js", "dist/entry/sandbox.js", "dist/src/client/bank-payments.js",
       "dist/generated/types/bank-payments.d.ts", "dist/generated/types/check-cashing.d.ts",
       "generated/openapi/bank-payments.yaml", "generated/openapi/bank-payments.json",
       "generated/openapi/check-cashing.yaml", "generated/openapi/check-cashing.json",
@@ -268,6 +268,8 @@ describe("README's quick start for merchants, run literally from the packed tarb
     ]) assert.ok(tarballFiles.includes(file), `${file} missing from the tarball`);
     for (const file of tarballFiles) {
       assert.doesNotMatch(file, /^(test|spec|scripts|bench|node_modules)\//, file);
+      // The suite's self-proof (mutants, variants, the independent implementation) is not shipped.
+      assert.doesNotMatch(file, /^(dist\/)?proof\//, file);
       assert.doesNotMatch(file, /\.test\.(js|ts)$/, file);
       assert.ok(!file.endsWith(".ts") || file.endsWith(".d.ts"), `TypeScript source shipped: ${file}`);
     }

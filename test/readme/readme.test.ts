@@ -25,9 +25,9 @@ const knownKinds = new Set(["ts", "text output", "sh", "yaml", "json", "text"]);
 
 /** What `bank-payments-contract` and its subpaths are in this repository. */
 const paths = {
-  "bank-payments-contract": [join(root, "src/index.ts")],
-  "bank-payments-contract/sandbox": [join(root, "src/sandbox.ts")],
-  "bank-payments-contract/conformance": [join(root, "src/conformance.ts")],
+  "bank-payments-contract": [join(root, "entry/index.ts")],
+  "bank-payments-contract/sandbox": [join(root, "entry/sandbox.ts")],
+  "bank-payments-contract/conformance": [join(root, "entry/conformance.ts")],
 };
 const compilerOptions: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,

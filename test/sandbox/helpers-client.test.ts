@@ -3,7 +3,7 @@
 // the client's documented error codes.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { createSandboxHelpers, type SandboxHelpersApi } from "../../src/index.js";
+import { createSandboxHelpers, type SandboxHelpersApi } from "../../entry/index.js";
 import type { Sandbox } from "../../sandbox/server.js";
 import { bankClient, createIntent, startTestSandbox, type BankClient } from "./helpers.js";
 

@@ -13,14 +13,14 @@ import { promisify } from "node:util";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { runConformance } from "../../conformance/runner.js";
-import { mutants } from "../../conformance/mutants/catalog.js";
-import { variants } from "../../conformance/variants/catalog.js";
+import { mutants } from "../../proof/mutants/catalog.js";
+import { variants } from "../../proof/variants/catalog.js";
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { RawExchange } from "../../conformance/traffic/exchange.js";
 import { exchangesFromHar, harOf } from "../../conformance/traffic/har.js";
 import { judgeTraffic, trafficSummaryLine, type ExchangeJudgement } from "../../conformance/traffic/judge.js";
 import { startProxy } from "../../conformance/traffic/proxy.js";
-import { transformRecording } from "../../conformance/traffic/transform.js";
+import { transformRecording } from "../../proof/transform-recording.js";
 import { completeExample } from "../readme/blocks.js";
 
 const services: ServiceName[] = ["bank-payments", "check-cashing"];
@@ -162,7 +162,7 @@ describe("README's complete example through the proxy", () => {
       const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys, triggers: true });
       // The example imports the package by name; here it is this checkout's source.
       const file = join(dir, "example.ts");
-      writeFileSync(file, completeExample().code.replace(/from "bank-payments-contract"/g, `from ${JSON.stringify(join(dirname(fileURLToPath(import.meta.url)), "../../src/index.ts"))}`));
+      writeFileSync(file, completeExample().code.replace(/from "bank-payments-contract"/g, `from ${JSON.stringify(join(dirname(fileURLToPath(import.meta.url)), "../../entry/index.ts"))}`));
       const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", file], {
         env: { ...process.env, BANK_PAYMENTS_URL: proxy.url, SECRET_KEY: keys.secret, PUBLISHABLE_KEY: keys.publishable },
       });

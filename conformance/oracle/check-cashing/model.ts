@@ -7,7 +7,7 @@ import { exact, form, held, object, ruled, Slot, unordered, type Expected } from
 import { requestJson, type Exchange } from "../exchange.js";
 import { adverseFlag, dateTimeWithin, digits, named, phoneNumber, withRule, type Window } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
-import type { MicrLine } from "../../fixtures-file.js";
+import type { MicrLine } from "../../types.js";
 import type { Rule } from "../../rules.js";
 import { readRequest, type ProcessableRequest } from "./requests.js";
 

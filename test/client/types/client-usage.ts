@@ -15,7 +15,7 @@ import {
   requiresAdverseAction,
   type BankPayments,
   type CheckCashing,
-} from "../../../src/index.js";
+} from "../../../entry/index.js";
 
 type Assert<T extends true> = T;
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;

@@ -8,7 +8,7 @@ import type { operations as CheckCashing } from "../../../generated/types/check-
 import type { components as HelperComponents, operations as Helpers } from "../../../generated/types/sandbox-helpers.js";
 import type { QueryOf, RequestBodyOf, Same, SuccessBody } from "../../../src/client/api/operation-types.js";
 import type { KnownMembers } from "../../../src/client/models/known-members.js";
-import type { Amount, BankPaymentsApi, CaptureFailure, CheckCashingApi, SandboxHelpersApi, WithAmount } from "../../../src/index.js";
+import type { Amount, BankPaymentsApi, CaptureFailure, CheckCashingApi, SandboxHelpersApi, WithAmount } from "../../../entry/index.js";
 
 type Check<T extends true> = T;
 /** Whether every value of A is a value of B (the resource method takes what the contract takes). */

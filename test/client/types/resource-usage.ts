@@ -29,7 +29,7 @@ import {
   type TransactionIntentView,
   type UnauthenticatedError,
   type ValidationError,
-} from "../../../src/index.js";
+} from "../../../entry/index.js";
 
 type Assert<T extends true> = T;
 type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;

@@ -4,10 +4,10 @@
 // members left out), answer it itself, and alter the response. The proxy counts the exchanges it
 // changed (a transformation that never fired proves nothing) and marks every response it changed
 // with the `X-Conformance-Mark` header, which the suite records with the exchange: a failure can
-// then be traced to a change (conformance/mutants/run.ts).
+// then be traced to a change (proof/mutants/run.ts).
 import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { markHeader } from "../oracle/exchange.js";
+import { markHeader } from "../../conformance/oracle/exchange.js";
 
 export type Exchange = {
   method: string;

@@ -3,7 +3,7 @@
 // every one (docs/conformance.md, "How we know the suite raises no false alarms").
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { Transformation } from "../mutants/proxy.js";
-import type { SuiteSettings } from "../settings.js";
+import type { SuiteSettings } from "../../conformance/settings.js";
 
 export type VariantKind =
   | "identifiers" | "times" | "media type" | "order" | "free text" | "objects" | "credits"

@@ -6,9 +6,9 @@
 // suite's over-strictness) is reported as such. A "sequences only" mutant must survive the scenarios and Dredd run without
 // sequences, then fall to the generated sequences.
 import type { ServiceName } from "../../src/openapi/documents.js";
-import { primaryRule } from "../rules.js";
-import { runConformance } from "../runner.js";
-import type { CheckResult, ConformanceResult, Layer, SequenceOptions } from "../types.js";
+import { primaryRule } from "../../conformance/rules.js";
+import { runConformance } from "../../conformance/runner.js";
+import type { CheckResult, ConformanceResult, Layer, SequenceOptions } from "../../conformance/types.js";
 import type { Variant } from "../variants/variant.js";
 import { startProxy, type Mutant, type Transformation } from "./proxy.js";
 

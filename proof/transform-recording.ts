@@ -1,10 +1,10 @@
-// Applies one mutant or valid variant (conformance/mutants/, conformance/variants/) to a recording
+// Applies one mutant or valid variant (proof/mutants/, proof/variants/) to a recording
 // instead of a live server: most of them only rewrite the sandbox's answers, so a recording of the
 // sandbox's traffic rewritten by one is that server's traffic. One that must change what reaches the
 // server (a request hook that forwards or answers otherwise) or ask it something else (`forward`)
 // cannot be applied offline: that is said, and counted apart.
-import type { Exchange as ProxyExchange, ProxyContext, Transformation } from "../mutants/proxy.js";
-import { unmaskAuthorization, type RawExchange } from "./exchange.js";
+import type { Exchange as ProxyExchange, ProxyContext, Transformation } from "./mutants/proxy.js";
+import { unmaskAuthorization, type RawExchange } from "../conformance/traffic/exchange.js";
 
 export type Transformed = { offline: true; exchanges: RawExchange[]; changed: Set<number> } | { offline: false; why: string };
 
