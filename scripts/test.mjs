@@ -17,8 +17,8 @@
 // Skipped tests are listed again at the end with their reasons, so a skip is never missed in the
 // output. The summary line gives each group's time (BENCHMARKS.md's "Test suite" section quotes it).
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,9 +51,10 @@ export function skipLines(output) {
 }
 
 /** Runs one group; resolves to its exit code, output and seconds. */
-function runGroup(files, concurrency, env) {
+function runGroup(files, concurrency, env, timesFile) {
   const reporter = process.stdout.isTTY ? "spec" : "tap";
-  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, ...files];
+  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
+    `--test-reporter=${join(root, "scripts/file-times.mjs")}`, `--test-reporter-destination=${timesFile}`, ...files];
   const started = performance.now();
   return new Promise((resolveRun, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -63,6 +64,24 @@ function runGroup(files, concurrency, env) {
     child.on("error", reject);
     child.on("close", (code, signal) => resolveRun({ code: code ?? (signal ? 1 : 0), output, seconds: (performance.now() - started) / 1000 }));
   });
+}
+
+/** The per-file times the file-times reporter wrote, relative paths, slowest first. */
+function fileTimesIn(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    try { return JSON.parse(readFileSync(join(dir, name), "utf8")); } catch { return []; }
+  }).map((row) => ({ ...row, file: relative(root, row.file) })).sort((a, b) => b.seconds - a.seconds);
+}
+
+/** The slowest files and each test folder's total (BENCHMARKS.md's "Test suite" quotes them). */
+export function slowestLines(times, count = 8) {
+  if (times.length === 0) return [];
+  const folders = new Map();
+  for (const { file, seconds } of times) folders.set(file.split("/")[1], (folders.get(file.split("/")[1]) ?? 0) + seconds);
+  return [
+    `Slowest files (s, summed test durations): ${times.slice(0, count).map(({ file, seconds }) => `${file} ${seconds}`).join(", ")}.`,
+    `By folder (s): ${[...folders].sort((a, b) => b[1] - a[1]).map(([folder, seconds]) => `${folder} ${seconds.toFixed(1)}`).join(", ")}.`,
+  ];
 }
 
 async function main() {
@@ -78,10 +97,14 @@ async function main() {
   delete env.NODE_TEST_CONTEXT;
 
   const groups = [];
+  const timesDir = mkdtempSync(join(tmpdir(), "test-times-"));
   const started = performance.now();
-  if (serial.length > 0) groups.push({ name: "serial", ...(await runGroup(serial, 1, env)) });
-  if (parallel.length > 0) groups.push({ name: `parallel (${concurrency} at once)`, ...(await runGroup(parallel, concurrency, env)) });
+  if (serial.length > 0) groups.push({ name: "serial", ...(await runGroup(serial, 1, env, join(timesDir, "serial.json"))) });
+  if (parallel.length > 0) groups.push({ name: `parallel (${concurrency} at once)`, ...(await runGroup(parallel, concurrency, env, join(timesDir, "parallel.json"))) });
   const seconds = (performance.now() - started) / 1000;
+  const times = fileTimesIn(timesDir);
+  rmSync(timesDir, { recursive: true, force: true });
+  if (process.env.TEST_TIMES) writeFileSync(process.env.TEST_TIMES, `${JSON.stringify(times, null, 1)}\n`);
 
   let leftovers = [];
   if (markerSupported) {
@@ -103,6 +126,7 @@ async function main() {
       ...leftovers.map(({ pid, command }) => `  ${pid} ${command.slice(0, 200)}`));
   } else lines.push("Leftover processes: none.");
   lines.push(`Tests ${counts.tests ?? 0}, passed ${counts.pass ?? 0}, failed ${counts.fail ?? 0}, cancelled ${counts.cancelled ?? 0}, skipped ${counts.skipped ?? 0}, todo ${counts.todo ?? 0}.`);
+  lines.push(...slowestLines(times));
   lines.push(`Time: ${seconds.toFixed(1)} s (${groups.map((group) => `${group.name} ${group.seconds.toFixed(1)} s`).join(", ")}).`);
   lines.push(failed ? "npm test: FAILED" : "npm test: passed");
   process.stdout.write(`${lines.join("\n")}\n`);
