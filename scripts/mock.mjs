@@ -218,25 +218,29 @@ async function main() {
   const host = process.env.MOCK_HOST ?? "127.0.0.1";
   const bankPort = Number(process.env.BANK_MOCK_PORT ?? DEFAULT_BANK_PORT);
   const checkCashingPort = Number(process.env.CHECK_CASHING_MOCK_PORT ?? DEFAULT_CHECK_CASHING_PORT);
-  // The handlers come first: a SIGINT or SIGTERM that arrived before them (for instance right
-  // after the banner) would end this process at once, by the signal's default action, without
-  // stopping Prism. During start-up a signal aborts the start, which stops what already runs.
+  // The handlers come first, before Prism is started: a SIGINT or SIGTERM that arrived before them
+  // would end this process at once, by the signal's default action, without stopping Prism. (They
+  // used to be installed just after the start began, and Prism's launcher exists from the moment it
+  // is forked, inside that call: a signal sent on seeing it, on a loaded machine, could come first.)
+  // During start-up a signal aborts the start, which stops what already runs.
   const starting = new AbortController();
   let ready = false;
-  const log = (line, label) => {
-    if (verbose || (ready && isPrismProblem(line))) process.stdout.write(`[${label}] ${line}\n`);
-  };
-  const started = startMock({ host, bankPort, checkCashingPort, log, signal: starting.signal });
+  let started;
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     starting.abort(new Error("stopped during start-up"));
-    await started.then((mock) => mock.stop(), () => undefined);
+    await started?.then((mock) => mock.stop(), () => undefined);
     process.exit(0);
   };
   process.on("SIGINT", shutdown);
   process.on("SIGTERM", shutdown);
+
+  const log = (line, label) => {
+    if (verbose || (ready && isPrismProblem(line))) process.stdout.write(`[${label}] ${line}\n`);
+  };
+  started = startMock({ host, bankPort, checkCashingPort, log, signal: starting.signal });
 
   const mock = await started.catch((error) => {
     if (stopping) return new Promise(() => {}); // shutdown() exits once the start has unwound
