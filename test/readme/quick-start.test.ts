@@ -358,7 +358,7 @@ describe("the example consumer page from the packed package, in a fresh project 
       console.log(JSON.stringify({ inputs: Object.keys(metafile.inputs), externals: output.imports.map((i) => i.path) }));'`, pageProject);
     const { inputs, externals } = JSON.parse(report.trim().split("\n").pop() ?? "{}") as { inputs: string[]; externals: string[] };
     assert.deepEqual(externals, [], "every import bundled: none left for a runtime to provide");
-    const allowed = /^(src\/|node_modules\/bank-payments-contract\/dist\/src\/(index\.js|client\/)|node_modules\/openapi-fetch\/)/;
+    const allowed = /^(src\/|node_modules\/bank-payments-contract\/dist\/(entry\/index\.js|src\/client\/)|node_modules\/openapi-fetch\/)/;
     assert.deepEqual(inputs.filter((input) => !allowed.test(input)), [], "only the page, the package's client and openapi-fetch");
     assert.ok(inputs.some((input) => input.startsWith("node_modules/bank-payments-contract/dist/src/client/")), "the installed package's client is in the bundle");
     const bundle = readFileSync(join(pageProject, "dist/page.js"), "utf8");
