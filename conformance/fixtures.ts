@@ -4,7 +4,7 @@
 // was given a fixtures file (`--fixtures`): then they are the enrolled ones it names.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
-import type { Fixtures } from "./fixtures-file.js";
+import type { Fixtures, PromisedDecline } from "./fixtures-file.js";
 import { defaultSettings, type SuiteSettings } from "./settings.js";
 
 // The run's fixtures and settings, for every call made inside runConformance (scenarios, plans, sequences).
@@ -157,6 +157,23 @@ export function intentBody(input: IntentInput = {}): Record<string, unknown> {
   }
   return body;
 }
+
+/**
+ * Promised outcomes (fixtures `declines`, `pending_credit_amounts`, `declined_net_amounts`,
+ * `refused_id_values`): the input the fixtures name for an outcome, undefined when they name none,
+ * so a check that needs the outcome runs without the sandbox's triggers.
+ */
+export const promised = {
+  /** A creation with `authorize_and_capture` the fixtures promise to decline with `code`. */
+  decline(code: string): IntentInput | undefined {
+    const found: PromisedDecline | undefined = currentFixtures()?.declines?.find((d) => d.response_code === code);
+    if (!found) return undefined;
+    return found.amount !== undefined ? { amount: Number(found.amount) } : { bankAccount: found.bank_account, consumer: found.consumer_id };
+  },
+  pendingCreditAmount: () => currentFixtures()?.pending_credit_amounts?.[0],
+  declinedNetAmount: () => currentFixtures()?.declined_net_amounts?.[0],
+  refusedIdValue: () => currentFixtures()?.refused_id_values?.[0],
+};
 
 /** A valid check cashing request with a fresh trxID, on a MICR line the server reads. */
 export function payrollRequest(overrides: Record<string, unknown> = {}): Record<string, any> {
