@@ -92,12 +92,34 @@ export const ids = {
   creditStore: () => pick(currentFixtures()?.store_numbers) ?? "S-100",
   unknownIntent: () => `transaction_intent_${token()}`,
   unknownCredit: () => `credit_${token()}`,
-  /** A store number: an enrolled one with fixtures (an active client account), else a fresh one. */
-  store: () => pick(currentFixtures()?.store_numbers) ?? `S${token(8)}`,
+  /** A store number for an intent: an enrolled one with fixtures (an active client account), else a fresh one. */
+  store: () => pick(sharedIntentStores()) ?? `S${token(8)}`,
   /** A store number that isolates a list (`prefix` + a fresh token), or an enrolled one with fixtures (the list is then open). */
-  listStore: (prefix: string) => pick(currentFixtures()?.store_numbers) ?? `${prefix}${token(10)}`,
+  listStore: (prefix: string) => pick(sharedIntentStores()) ?? `${prefix}${token(10)}`,
+  /** Whether intents use enrolled store numbers (their lists hold other intents). */
+  enrolledIntentStores: () => intentStores().length > 0,
+  /** The intent store number kept for the pagination scenario alone (see sharedIntentStores), if any. */
+  paginationStore: (): string | undefined => {
+    const named = currentFixtures()?.intent_store_numbers ?? [];
+    return named.length >= 2 ? named[named.length - 1] : undefined;
+  },
   numeric: (digits = 8) => remember(String(10 ** (digits - 1) + Math.floor(Math.random() * 9 * 10 ** (digits - 1)))),
 };
+
+/** The store numbers an enrolled-only server accepts on intents: `intent_store_numbers`, else `store_numbers`. */
+function intentStores(): string[] {
+  const fixtures = currentFixtures();
+  return fixtures?.intent_store_numbers ?? fixtures?.store_numbers ?? [];
+}
+
+/**
+ * The intent store numbers other checks use: when the fixtures name two or more `intent_store_numbers`,
+ * the last is kept for the pagination scenario, so that no other check of the run lists under it.
+ */
+function sharedIntentStores(): string[] {
+  const all = intentStores();
+  return ids.paginationStore() !== undefined ? all.slice(0, -1) : all;
+}
 
 function spread(enrolledValues: string[] | undefined, count: number, fresh: () => string): string[] {
   if (!enrolledValues || enrolledValues.length === 0) return Array.from({ length: count }, fresh);
