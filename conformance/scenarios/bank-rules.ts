@@ -5,7 +5,7 @@ import type { ApiClient, ApiResponse, KeyChoice } from "../client.js";
 import { addressUpdate, billingAddress, currentFixtures, currentSettings, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
 import { settingCents, type SuiteSettings } from "../settings.js";
 import { check, equal, type Scenario } from "./scenario.js";
-import { act, capturedIntent, createCredit, createIntent, expectStatus, OtherAllowedWay, readIntent } from "./steps.js";
+import { act, capturedIntent, createCredit, createIntent, expectStatus, linkedCredit, OtherAllowedWay, readIntent } from "./steps.js";
 
 type Target = { operationId: string; prepare(api: ApiClient): Promise<{ path?: Record<string, string>; body?: unknown }> };
 
@@ -276,8 +276,7 @@ const filterScenarios: Scenario[] = [
     group: "filter", name: "credits: creditable_type and creditable_id",
     async run({ api }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
-      const linked = await api.call("createCredit", { body: { amount: "3.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() }, expect: 201 });
-      expectStatus(linked, 201, "linked credit");
+      const linked = await linkedCredit(api, { amount: "3.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() });
       const account = ids.bankAccount();
       const unlinked = await api.call("createCredit", { body: { amount: "3.00", creditable_id: account, submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore() }, expect: 201 });
       expectStatus(unlinked, 201, "unlinked credit");
@@ -531,8 +530,9 @@ const validationScenarios: Scenario[] = [
     async run({ api, profile, settings }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
       const prohibited = settings.linked_credit_submerchant_id === "prohibited";
-      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent, submerchant_id: ids.creditSubmerchant() }, expect: prohibited ? 422 : 201 });
-      if (!prohibited) return expectStatus(response, 201, "a linked credit with submerchant_id");
+      const body = { amount: "5.00", transaction_intent_id: intent, submerchant_id: ids.creditSubmerchant() };
+      if (!prohibited) return void (await linkedCredit(api, body));
+      const response = await api.call("createCredit", { body, expect: 422 });
       expect422(response, "submerchant_id", profile);
       check(response.body.errors.submerchant_id[0].includes(" "), "B-14: the submerchant_id error is a sentence");
     },
