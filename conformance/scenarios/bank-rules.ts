@@ -64,6 +64,21 @@ const authScenarios: Scenario[] = [
   authScenario(read, "the secret key", "secret", 200, false),
   authScenario(read, "the publishable key", "publishable", 200, false),
   authScenario(address, "the publishable key", "publishable", 200, false),
+  {
+    // Bank doc 5 allows the publishable key a read and the address update only; B-2 pins the 403. An
+    // address update must not widen what the key may do on that intent.
+    group: "auth", rule: "B-2", name: "the publishable key, after it updated an intent's billing address, still gets 403 on an action on that intent, which stays unchanged",
+    async run({ api }) {
+      // An intent awaiting authorization: no decline can keep the check from running (B-31).
+      const id = await createIntent(api);
+      const path = { transaction_intent_id: id };
+      expectStatus(await api.call("updateTransactionIntentBillingAddress", { path, body: addressUpdate(), key: "publishable", expect: 200 }), 200, "address update with the publishable key");
+      for (const body of [{ action: "authorize" }, { action: "cancel" }]) {
+        expectStatus(await api.call("updateTransactionIntent", { path, body, key: "publishable", expect: 403 }), 403, `${body.action} with the publishable key after its address update`);
+      }
+      equal((await readIntent(api, id)).status, "pending_service_fee_acceptance", "status after the refused actions");
+    },
+  },
 ];
 
 const reducedOnly = ["is_mailable"];
