@@ -261,7 +261,11 @@ const filterScenarios: Scenario[] = [
     group: "filter", name: "intents: reference_number lists only intents carrying that reference number (B-8: which one is open)",
     async run({ api }) {
       const id = await createIntent(api, { action: "authorize_and_capture" });
-      const { reference_id } = await readIntent(api, id);
+      const { reference_id, capture_reference_id } = await readIntent(api, id);
+      // B-8: the capture's reference number may match too, or not; an item listed must carry it.
+      if (typeof capture_reference_id === "string") {
+        await expectListed(api, "listTransactionIntents", { reference_number: capture_reference_id }, [], (i) => JSON.stringify(i).includes(JSON.stringify(capture_reference_id)));
+      }
       // B-37: a captured intent may carry no reference; the filter is then not reachable from it.
       if (reference_id === null) throw new OtherAllowedWay("the captured intent has no reference_id to filter by (B-37)");
       check(typeof reference_id === "string", "a captured intent has a reference_id or null");
