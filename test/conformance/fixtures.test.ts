@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { runConformance } from "../../conformance/runner.js";
+import { payrollRequest } from "../../conformance/fixtures.js";
+import type { Exchange } from "../../conformance/oracle/exchange.js";
+import { Oracle } from "../../conformance/oracle/oracle.js";
 import { promisedDeclineCode, readFixtures, sandboxFixtures, type Fixtures } from "../../conformance/fixtures-file.js";
 
 const fixtures: Fixtures = {
@@ -57,6 +60,26 @@ describe("readFixtures", () => {
     assert.equal(codeOf(4007, false), undefined, "on: authorize_and_capture covers no other authorization");
     assert.equal(codeOf(4008, true), undefined);
     assert.equal(codeOf(100, false, "bank_account_Risky01"), "05", "a bank account's decline covers every authorization");
+  });
+});
+
+describe("the oracle demands a promised outcome for a promised input, and only there (no triggers)", () => {
+  const now = Date.parse("2026-11-24T12:00:00Z");
+  const check = (request: Record<string, any>, status: number, response: unknown): Exchange => ({
+    service: "check-cashing", operationId: "submitPayrollCheck", method: "post", url: "http://127.0.0.1:1/v1/payroll",
+    requestHeaders: { "content-type": "application/json" }, requestBody: JSON.stringify(request),
+    sentAt: now, receivedAt: now + 50, status, contentType: "application/json", responseText: JSON.stringify(response), responseBody: response,
+  });
+  const approval = (request: Record<string, any>) => ({ trxID: request.trxID, trxRefID: "100001", approvalNum: "604213", aba: "011000015", accountLast4: "6789", checkType: "Y", checkNum: "1042" });
+  const decline = (request: Record<string, any>, adverseAction: boolean) => ({ errors: [{ errorType: "declined", responseCode: "2007", adverseAction, errorMessage: "Check declined", trxID: request.trxID }] });
+  const oracle = (promised: boolean) => new Oracle({ service: "check-cashing", triggers: false, fixtures: { ...sandboxFixtures(), ...(promised ? {} : { declined_net_amounts: [] }) } });
+
+  test("a check of a promised net amount must be declined, with adverse action (C-7)", () => {
+    const request = payrollRequest({ trxID: "PR-000001", netAmount: 812.07, account: { micrData: "T011000015T 123456789O 1042" } });
+    assert.equal(oracle(true).observe(check(request, 400, decline(request, true))).ok, true);
+    assert.equal(oracle(true).observe(check(request, 200, approval(request))).ok, false, "an approval of a promised decline passed");
+    assert.equal(oracle(true).observe(check(request, 400, decline(request, false))).ok, false, "a decline without adverse action passed");
+    assert.equal(oracle(false).observe(check(request, 200, approval(request))).ok, true, "without the promise, an approval is right");
   });
 });
 
