@@ -17,7 +17,8 @@ export const happyPaths: Record<ServiceName, Array<{ kind: EvidenceKind; rule: R
     { kind: "authorization", rule: "bank §3.1" },
     { kind: "capture", rule: "bank §3.1" },
     { kind: "refund", rule: "bank §3.1" },
-    { kind: "succeeded credit", rule: "bank §3.2" },
+    // A linked credit pays back a captured debit (bank §1); unlinked ones are for integrators only.
+    { kind: "succeeded linked credit", rule: "bank §3.2" },
   ],
   "check-cashing": [{ kind: "approved check", rule: "cc §2.2" }],
 };
@@ -43,7 +44,7 @@ function kindsOf(exchange: Exchange): EvidenceKind[] {
   const status = body?.data?.status;
   const parsed = requestJson(exchange);
   const action = parsed.ok ? parsed.value.action : undefined;
-  if (exchange.operationId === "createCredit") return status === "succeeded" ? ["succeeded credit"] : [];
+  if (exchange.operationId === "createCredit") return status === "succeeded" && parsed.ok && parsed.value.transaction_intent_id !== undefined ? ["succeeded linked credit"] : [];
   if (exchange.operationId === "createTransactionIntent") {
     if (action === "authorize" && status === "pending_capture") return ["authorization"];
     if (action === "authorize_and_capture" && status === "succeeded") return ["authorization", "capture"];
@@ -78,7 +79,7 @@ const advice: Record<EvidenceKind, string> = {
   authorization: "the server never authorized an intent (201 pending_capture); if it declines the suite's inputs, name in the fixtures the bank accounts, consumers and store numbers it authorizes",
   capture: "the server never captured an authorized intent (200 succeeded); captures within the amount authorized must be able to succeed",
   refund: "the server never refunded a captured intent (200 refunded); name in the fixtures what it settles, or let captured intents be refunded",
-  "succeeded credit": "the server never paid a credit (201 succeeded); name in the fixtures the bank accounts and store numbers it pays",
+  "succeeded linked credit": "the server never paid a linked credit (201 succeeded) on a captured intent; if its captured intents carry no reference_id (B-37), every linked credit is refused (409 no_reference_number, B-45): give captured intents a reference number",
   "approved check": "the server never approved a check: name in the fixtures (micr_lines) the MICR lines your server reads, with the aba, accountLast4, checkNum and checkType it reads from each; a correction (MICR unreadable) of a valid request on such a line then fails naming C-9",
 };
 

@@ -4,7 +4,7 @@
 // was given a fixtures file (`--fixtures`): then they are the enrolled ones it names.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
-import type { Fixtures } from "./fixtures-file.js";
+import type { Fixtures, PromisedDecline } from "./fixtures-file.js";
 import { defaultSettings, type SuiteSettings } from "./settings.js";
 
 // The run's fixtures and settings, for every call made inside runConformance (scenarios, plans, sequences).
@@ -92,12 +92,34 @@ export const ids = {
   creditStore: () => pick(currentFixtures()?.store_numbers) ?? "S-100",
   unknownIntent: () => `transaction_intent_${token()}`,
   unknownCredit: () => `credit_${token()}`,
-  /** A store number: an enrolled one with fixtures (an active client account), else a fresh one. */
-  store: () => pick(currentFixtures()?.store_numbers) ?? `S${token(8)}`,
+  /** A store number for an intent: an enrolled one with fixtures (an active client account), else a fresh one. */
+  store: () => pick(sharedIntentStores()) ?? `S${token(8)}`,
   /** A store number that isolates a list (`prefix` + a fresh token), or an enrolled one with fixtures (the list is then open). */
-  listStore: (prefix: string) => pick(currentFixtures()?.store_numbers) ?? `${prefix}${token(10)}`,
+  listStore: (prefix: string) => pick(sharedIntentStores()) ?? `${prefix}${token(10)}`,
+  /** Whether intents use enrolled store numbers (their lists hold other intents). */
+  enrolledIntentStores: () => intentStores().length > 0,
+  /** The intent store number kept for the pagination scenario alone (see sharedIntentStores), if any. */
+  paginationStore: (): string | undefined => {
+    const named = currentFixtures()?.intent_store_numbers ?? [];
+    return named.length >= 2 ? named[named.length - 1] : undefined;
+  },
   numeric: (digits = 8) => remember(String(10 ** (digits - 1) + Math.floor(Math.random() * 9 * 10 ** (digits - 1)))),
 };
+
+/** The store numbers an enrolled-only server accepts on intents: `intent_store_numbers`, else `store_numbers`. */
+function intentStores(): string[] {
+  const fixtures = currentFixtures();
+  return fixtures?.intent_store_numbers ?? fixtures?.store_numbers ?? [];
+}
+
+/**
+ * The intent store numbers other checks use: when the fixtures name two or more `intent_store_numbers`,
+ * the last is kept for the pagination scenario, so that no other check of the run lists under it.
+ */
+function sharedIntentStores(): string[] {
+  const all = intentStores();
+  return ids.paginationStore() !== undefined ? all.slice(0, -1) : all;
+}
 
 function spread(enrolledValues: string[] | undefined, count: number, fresh: () => string): string[] {
   if (!enrolledValues || enrolledValues.length === 0) return Array.from({ length: count }, fresh);
@@ -157,6 +179,23 @@ export function intentBody(input: IntentInput = {}): Record<string, unknown> {
   }
   return body;
 }
+
+/**
+ * Promised outcomes (fixtures `declines`, `pending_credit_amounts`, `declined_net_amounts`,
+ * `refused_id_values`): the input the fixtures name for an outcome, undefined when they name none,
+ * so a check that needs the outcome runs without the sandbox's triggers.
+ */
+export const promised = {
+  /** A creation with `authorize_and_capture` the fixtures promise to decline with `code`. */
+  decline(code: string): IntentInput | undefined {
+    const found: PromisedDecline | undefined = currentFixtures()?.declines?.find((d) => d.response_code === code);
+    if (!found) return undefined;
+    return found.amount !== undefined ? { amount: Number(found.amount) } : { bankAccount: found.bank_account, consumer: found.consumer_id };
+  },
+  pendingCreditAmount: () => currentFixtures()?.pending_credit_amounts?.[0],
+  declinedNetAmount: () => currentFixtures()?.declined_net_amounts?.[0],
+  refusedIdValue: () => currentFixtures()?.refused_id_values?.[0],
+};
 
 /** A valid check cashing request with a fresh trxID, on a MICR line the server reads. */
 export function payrollRequest(overrides: Record<string, unknown> = {}): Record<string, any> {

@@ -20,7 +20,7 @@ export type CoverageBoundary = { group: string; name: string; sent: string; rule
 export type CoverageReport = { matrices: CoverageMatrix[]; boundaries: CoverageBoundary[] };
 
 // What a verdict rests on (conformance/evidence.ts counts it).
-export type EvidenceKind = "authorization" | "capture" | "refund" | "succeeded credit" | "approved check";
+export type EvidenceKind = "authorization" | "capture" | "refund" | "succeeded linked credit" | "approved check";
 /** What a verdict rests on, for the console and the reports. */
 export type EvidenceSummary = {
   /** Happy-path steps seen, by kind (0 for one never seen). */
@@ -49,7 +49,28 @@ export type Fixtures = {
    * valid request on one of them fails naming C-9.
    */
   micr_lines?: MicrLine[];
+  /** Store numbers the server accepts on transaction intents, when they are not `store_numbers` (those of unlinked credits). */
+  intent_store_numbers?: string[];
+  /**
+   * Promised outcomes, as payment providers publish test card numbers: inputs the server promises to
+   * decline, leave pending or refuse. With them the suite tests those paths without the sandbox's
+   * triggers, and the oracle demands the promised outcome for a promised input (and only there).
+   */
+  declines?: PromisedDecline[];
+  /** Credit amounts the server promises to leave `pending` (being processed: a cancel gets 409 `still_processing`, bank §3.2). */
+  pending_credit_amounts?: string[];
+  /** Check cashing: net amounts of valid checks the server promises to decline (`declined`, adverse action, C-7). */
+  declined_net_amounts?: string[];
+  /** Check cashing: `idValue`s the server promises to refuse as unverified (`id_error`, C-7). */
+  refused_id_values?: string[];
 };
+/**
+ * An authorization the server promises to decline (B-31: 200, the intent `failed`) with a response code
+ * of bank doc 7.4: that of an amount, or of a bank account (with the consumer it belongs to).
+ * `on`: "authorize_and_capture" when only a creation with that action is declined (the documents'
+ * declined row, bank §3.1), "any" (the default) for every authorization (B-31).
+ */
+export type PromisedDecline = { amount?: string; bank_account?: string; consumer_id?: string; response_code: string; on?: "authorize_and_capture" | "any" };
 
 export type MicrLine = { line: string; aba: string; accountLast4: string; checkNum: string | number; checkType: "Y" | "G" };
 

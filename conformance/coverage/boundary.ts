@@ -13,8 +13,11 @@ import { answerOf, Stretch, type CoverageBoundary } from "./record.js";
  */
 export class NotReached extends Error {}
 
-/** Sends one boundary value and lists it; returns the response for what follows. */
-export type Send = (name: string, sent: string, call: () => Promise<ApiResponse>) => Promise<ApiResponse>;
+/**
+ * Sends one boundary value and lists it; returns the response for what follows. `rule`: the bound
+ * this value checks, when it is not the check's (a schema pointer of its own).
+ */
+export type Send = (name: string, sent: string, call: () => Promise<ApiResponse>, rule?: Rule) => Promise<ApiResponse>;
 
 export type BoundarySpec = {
   group: string;
@@ -28,11 +31,11 @@ export type BoundarySpec = {
 /** Records every value sent through `send` on one client: the entries of the boundary list. */
 export function boundaryRecorder(group: string, rule: Rule, api: ApiClient): { send: Send; entries: CoverageBoundary[] } {
   const entries: CoverageBoundary[] = [];
-  const send: Send = async (name, sent, call) => {
+  const send: Send = async (name, sent, call, valueRule = rule) => {
     const before = api.violations.length;
     const response = await call();
     const failed = api.violations.length > before;
-    entries.push({ group, name, sent, rule, outcome: failed ? "failed" : "passed", answered: answerOf(response), ...(failed ? { reason: api.violations[before] } : {}) });
+    entries.push({ group, name, sent, rule: valueRule, outcome: failed ? "failed" : "passed", answered: readingOf(response), ...(failed ? { reason: api.violations[before] } : {}) });
     return response;
   };
   return { send, entries };
@@ -69,6 +72,17 @@ export function boundaryTask(ctx: CoverageContext, spec: BoundarySpec): Task {
       return result;
     },
   };
+}
+
+/**
+ * Which answer the server gave a boundary value, and the answer: `accepted: 201 pending_capture`,
+ * `refused: 422 postal_code`. Where a limit is open (the limits rule) either is right, and the list
+ * shows which reading the server took.
+ */
+export function readingOf(response: ApiResponse): string {
+  const answer = answerOf(response);
+  if (response.status >= 200 && response.status < 300) return `accepted: ${answer}`;
+  return response.status >= 400 && response.status < 500 ? `refused: ${answer}` : answer;
 }
 
 /** `abc…xyz (300 characters)`: a long value as the boundary list shows it. */

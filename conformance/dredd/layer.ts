@@ -26,6 +26,7 @@ import { curlLines } from "../repro.js";
 import type { CheckResult, Profile } from "../types.js";
 import type { Rule } from "../rules.js";
 import { bankPlans, checkCashingPlans } from "./plans.js";
+import { OtherAllowedWay } from "../scenarios/steps.js";
 
 const require = createRequire(import.meta.url);
 const hookfile = join(dirname(fileURLToPath(import.meta.url)), "hooks.cjs");
@@ -119,7 +120,17 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         return;
       }
       const before = api.violations.length;
-      const plan = await planner(api);
+      let plan: Awaited<ReturnType<typeof planner>>;
+      try {
+        plan = await planner(api);
+      } catch (error) {
+        if (!(error instanceof OtherAllowedWay)) throw error;
+        // The set-up met another answer the documents allow (a decline, no reference): skipped, saying so.
+        t.skip = true;
+        check.outcome = "skipped";
+        (check as CheckResult).reason = `the server took another allowed way: ${error.message}`;
+        return;
+      }
       if (plan.alternatives) alternatives.set(t.name, plan.alternatives);
       if (plan.trigger) (check as CheckResult).trigger = plan.trigger;
       if (plan.trigger && !options.triggers) {

@@ -87,6 +87,8 @@ export const bankPlans: Record<string, Planner> = {
   // createCredit
   "createCredit 201": async (api) => ({
     key: "secret", body: { amount: "10.00", transaction_intent_id: await createIntent(api, { action: "authorize_and_capture" }), ...linkedCreditSubmerchant() },
+    // B-37: a captured intent may carry no reference, and its linked credit is then refused (409 no_reference_number, B-45).
+    alternatives: { statuses: [409], rule: "B-37" },
   }),
   "createCredit 401": async () => ({ key: "none", body: { amount: "10.00", transaction_intent_id: ids.unknownIntent() } }),
   "createCredit 403": async () => ({ key: "publishable", body: { amount: "10.00", transaction_intent_id: ids.unknownIntent() } }),

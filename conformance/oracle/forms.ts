@@ -93,3 +93,6 @@ export const sentenceAbout = (word: string): Form =>
 export const adverseFlag = (flag: boolean): Form => named(`${flag} or "${flag}"`, (value) => value === flag || value === String(flag));
 
 export const phoneNumber = named("digits with two dashes", (value) => isString(value) && /^[0-9]+-[0-9]+-[0-9]+$/.test(value));
+
+/** Up to 15 digits, as a digit string or a JSON integer (C-10: check cashing's numeric members). */
+export const isNumeric = (value: unknown) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value)) || (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 999_999_999_999_999);

@@ -58,7 +58,10 @@ export class Oracle {
     const settings = { ...defaultSettings, ...options.settings };
     this.model = options.service === "bank-payments"
       ? new BankModel({ keys: options.keys ?? {}, triggers, skewMs, isFresh: options.isFresh ?? (() => false), settings, fixtures: options.fixtures })
-      : new PayrollModel({ triggers, skewMs, micrLines: options.fixtures?.micr_lines });
+      : new PayrollModel({
+        triggers, skewMs, micrLines: options.fixtures?.micr_lines,
+        promised: { declinedNetAmounts: options.fixtures?.declined_net_amounts ?? [], refusedIdValues: options.fixtures?.refused_id_values ?? [] },
+      });
     this.invariants = invariantsFor(options.service);
     this.memory = { keys: options.keys ?? {}, createdIds: new Set() };
   }

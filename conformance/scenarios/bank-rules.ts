@@ -5,7 +5,7 @@ import type { ApiClient, ApiResponse, KeyChoice } from "../client.js";
 import { addressUpdate, billingAddress, currentFixtures, currentSettings, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
 import { settingCents, type SuiteSettings } from "../settings.js";
 import { check, equal, type Scenario } from "./scenario.js";
-import { act, capturedIntent, createCredit, createIntent, expectStatus, OtherAllowedWay, readIntent } from "./steps.js";
+import { act, capturedIntent, createCredit, createIntent, expectStatus, linkedCredit, OtherAllowedWay, readIntent } from "./steps.js";
 
 type Target = { operationId: string; prepare(api: ApiClient): Promise<{ path?: Record<string, string>; body?: unknown }> };
 
@@ -64,6 +64,21 @@ const authScenarios: Scenario[] = [
   authScenario(read, "the secret key", "secret", 200, false),
   authScenario(read, "the publishable key", "publishable", 200, false),
   authScenario(address, "the publishable key", "publishable", 200, false),
+  {
+    // Bank doc 5 allows the publishable key a read and the address update only; B-2 pins the 403. An
+    // address update must not widen what the key may do on that intent.
+    group: "auth", rule: "B-2", name: "the publishable key, after it updated an intent's billing address, still gets 403 on an action on that intent, which stays unchanged",
+    async run({ api }) {
+      // An intent awaiting authorization: no decline can keep the check from running (B-31).
+      const id = await createIntent(api);
+      const path = { transaction_intent_id: id };
+      expectStatus(await api.call("updateTransactionIntentBillingAddress", { path, body: addressUpdate(), key: "publishable", expect: 200 }), 200, "address update with the publishable key");
+      for (const body of [{ action: "authorize" }, { action: "cancel" }]) {
+        expectStatus(await api.call("updateTransactionIntent", { path, body, key: "publishable", expect: 403 }), 403, `${body.action} with the publishable key after its address update`);
+      }
+      equal((await readIntent(api, id)).status, "pending_service_fee_acceptance", "status after the refused actions");
+    },
+  },
 ];
 
 const reducedOnly = ["is_mailable"];
@@ -150,22 +165,28 @@ function checkPage(response: ApiResponse, expected: { page: number; perPage: num
 const paginationScenarios: Scenario[] = [
   {
     group: "pagination", name: "intents: pages of 2 over 5, the last page, a page past the last, newest first",
-    unjudgeable: () => (currentFixtures()?.store_numbers.length ? "needs a store number of its own to count a list exactly; the fixtures name the enrolled ones, whose lists hold other intents" : undefined),
+    // With enrolled store numbers, one of the fixtures' intent_store_numbers kept for this scenario alone.
+    unjudgeable: () => (ids.enrolledIntentStores() && ids.paginationStore() === undefined
+      ? "needs a store number of its own to count a list exactly: name two or more intent_store_numbers in the fixtures (the last is kept for this scenario)" : undefined),
     async run({ api, settings }) {
-      const store = ids.listStore("PG");
+      const store = ids.paginationStore() ?? ids.listStore("PG");
+      // A kept enrolled store holds the intents of earlier runs: counted before, newest first after them.
+      const before = ids.paginationStore() === undefined ? 0 : (await listed(api, "listTransactionIntents", { station_number: store, per_page: 1 })).body.meta.total as number;
+      const total = before + 5;
       const created: string[] = [];
       for (let i = 0; i < 5; i += 1) created.push(await createIntent(api, { store, amount: 10 + i }));
       const seen: string[] = [];
-      for (const page of [1, 2, 3, 4]) {
+      const lastPage = Math.ceil(total / 2);
+      for (const page of [1, 2, 3, lastPage + 1]) {
         const response = await listed(api, "listTransactionIntents", { station_number: store, per_page: 2, page });
-        checkPage(response, { page, perPage: 2, total: 5 });
+        checkPage(response, { page, perPage: 2, total });
         seen.push(...response.body.data.map((intent: { id: string }) => intent.id));
       }
-      equal(seen.join(","), [...created].reverse().join(","), "pages list every intent once, newest first");
+      equal(seen.slice(0, 5).join(","), [...created].reverse().join(","), "pages list every intent once, newest first");
       const whole = await listed(api, "listTransactionIntents", { station_number: store });
-      checkPage(whole, { page: 1, perPage: settings.per_page_default, total: 5 });
+      checkPage(whole, { page: 1, perPage: settings.per_page_default, total });
       const max = await listed(api, "listTransactionIntents", { station_number: store, per_page: settings.per_page_max });
-      checkPage(max, { page: 1, perPage: settings.per_page_max, total: 5 });
+      checkPage(max, { page: 1, perPage: settings.per_page_max, total });
     },
   },
   {
@@ -211,7 +232,7 @@ const filterScenarios: Scenario[] = [
       const store = ids.listStore("ST");
       const mine = [await createIntent(api, { store }), await createIntent(api, { store })];
       await createIntent(api);
-      if (currentFixtures()?.store_numbers.length) return expectListed(api, "listTransactionIntents", { station_number: store }, mine, (i) => typeof i.id === "string");
+      if (ids.enrolledIntentStores()) return expectListed(api, "listTransactionIntents", { station_number: store }, mine, (i) => typeof i.id === "string");
       const response = await listed(api, "listTransactionIntents", { station_number: store, per_page: currentSettings().per_page_max });
       equal(response.body.data.map((i: { id: string }) => i.id).sort().join(","), [...mine].sort().join(","), "intents of that store");
     },
@@ -240,7 +261,11 @@ const filterScenarios: Scenario[] = [
     group: "filter", name: "intents: reference_number lists only intents carrying that reference number (B-8: which one is open)",
     async run({ api }) {
       const id = await createIntent(api, { action: "authorize_and_capture" });
-      const { reference_id } = await readIntent(api, id);
+      const { reference_id, capture_reference_id } = await readIntent(api, id);
+      // B-8: the capture's reference number may match too, or not; an item listed must carry it.
+      if (typeof capture_reference_id === "string") {
+        await expectListed(api, "listTransactionIntents", { reference_number: capture_reference_id }, [], (i) => JSON.stringify(i).includes(JSON.stringify(capture_reference_id)));
+      }
       // B-37: a captured intent may carry no reference; the filter is then not reachable from it.
       if (reference_id === null) throw new OtherAllowedWay("the captured intent has no reference_id to filter by (B-37)");
       check(typeof reference_id === "string", "a captured intent has a reference_id or null");
@@ -270,8 +295,7 @@ const filterScenarios: Scenario[] = [
     group: "filter", name: "credits: creditable_type and creditable_id",
     async run({ api }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
-      const linked = await api.call("createCredit", { body: { amount: "3.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() }, expect: 201 });
-      expectStatus(linked, 201, "linked credit");
+      const linked = await linkedCredit(api, { amount: "3.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() });
       const account = ids.bankAccount();
       const unlinked = await api.call("createCredit", { body: { amount: "3.00", creditable_id: account, submerchant_id: ids.creditSubmerchant(), store_number: ids.creditStore() }, expect: 201 });
       expectStatus(unlinked, 201, "unlinked credit");
@@ -525,8 +549,9 @@ const validationScenarios: Scenario[] = [
     async run({ api, profile, settings }) {
       const intent = await createIntent(api, { action: "authorize_and_capture" });
       const prohibited = settings.linked_credit_submerchant_id === "prohibited";
-      const response = await api.call("createCredit", { body: { amount: "5.00", transaction_intent_id: intent, submerchant_id: ids.creditSubmerchant() }, expect: prohibited ? 422 : 201 });
-      if (!prohibited) return expectStatus(response, 201, "a linked credit with submerchant_id");
+      const body = { amount: "5.00", transaction_intent_id: intent, submerchant_id: ids.creditSubmerchant() };
+      if (!prohibited) return void (await linkedCredit(api, body));
+      const response = await api.call("createCredit", { body, expect: 422 });
       expect422(response, "submerchant_id", profile);
       check(response.body.errors.submerchant_id[0].includes(" "), "B-14: the submerchant_id error is a sentence");
     },

@@ -5,7 +5,7 @@
 // with an errors entry, C-8), unless the decisions let a server process it (C-3, C-4, C-13). Generated
 // valid requests must be approved (200) or answered with error entries.
 import { validatorFor } from "../../src/openapi/validator.js";
-import { payrollRequest, token } from "../fixtures.js";
+import { payrollRequest, promised, token } from "../fixtures.js";
 import { decisionTypes, isNumeric } from "../oracle/check-cashing/model.js";
 import { readRequest } from "../oracle/check-cashing/requests.js";
 import { check, equal, type Scenario } from "./scenario.js";
@@ -220,8 +220,10 @@ const triggerScenarios: Scenario[] = [
   {
     group: "check cashing", rule: "C-7", trigger: "netAmount with cents .07 is declined with adverse action",
     name: "a declined check: 400 or 500, errorType declined, adverseAction true",
+    // Without triggers, from a net amount the fixtures promise to decline (declined_net_amounts).
+    runsFromFixtures: () => promised.declinedNetAmount() !== undefined,
     async run({ api }) {
-      const response = await submit(api, payrollRequest({ netAmount: 812.07 }), 400);
+      const response = await submit(api, payrollRequest({ netAmount: Number(promised.declinedNetAmount() ?? "812.07") }), 400);
       check(response.status === 400 || response.status === 500, `decline: expected 400 or 500, got ${response.status}`);
       const entry = response.body.errors?.[0];
       equal(entry?.errorType, "declined", "errorType");
@@ -231,8 +233,10 @@ const triggerScenarios: Scenario[] = [
   {
     group: "check cashing", rule: "C-7", trigger: "an idValue of only asterisks gives an id_error",
     name: "an unverifiable ID: 400 or 500, errorType id_error",
+    // Without triggers, from an idValue the fixtures promise to refuse (refused_id_values).
+    runsFromFixtures: () => promised.refusedIdValue() !== undefined,
     async run({ api }) {
-      const response = await submit(api, payrollRequest({ id: { idCode: "TX", idValue: "********" } }), 400);
+      const response = await submit(api, payrollRequest({ id: { idCode: "TX", idValue: promised.refusedIdValue() ?? "********" } }), 400);
       check(response.status === 400 || response.status === 500, `id error: expected 400 or 500, got ${response.status}`);
       equal(response.body.errors?.[0]?.errorType, "id_error", "errorType");
     },

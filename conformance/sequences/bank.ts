@@ -5,7 +5,7 @@
 // every response.
 import type * as FastCheck from "fast-check";
 import type { ApiClient, KeyChoice } from "../client.js";
-import { billingAddress, currentFixtures, ids, linkedCreditSubmerchant, token } from "../fixtures.js";
+import { billingAddress, currentFixtures, ids, linkedCreditSubmerchant, promised, token } from "../fixtures.js";
 import type { BankModel } from "../oracle/bank/model.js";
 
 /** One generated sequence's world: its client, its objects, and the values that scope its lists. */
@@ -366,7 +366,8 @@ class Opening extends BankCommand {
     if (target === "refunded again") await act({ action: "refund", amount: captured / 100 });
   }
   private async credit(world: BankWorld, state: CreditState) {
-    const body: Record<string, unknown> = { amount: state === "pending" ? "5.50" : "5.00", employee_number: world.employee, creditable_id: world.accounts[0], submerchant_id: ids.creditSubmerchant() };
+    // A pending credit: the sandbox's .50 trigger, or an amount the fixtures promise stays pending.
+    const body: Record<string, unknown> = { amount: state === "pending" ? promised.pendingCreditAmount() ?? "5.50" : "5.00", employee_number: world.employee, creditable_id: world.accounts[0], submerchant_id: ids.creditSubmerchant() };
     if (state !== "failed") body.store_number = currentFixtures() ? ids.creditStore() : world.store;
     const response = await world.api.call("createCredit", { body });
     const id = response.body?.data?.id;
@@ -427,7 +428,7 @@ export function bankCommands(fc: typeof FastCheck, triggers: boolean): { first: 
   // Every sequence opens with objects in chosen states (two or three intents, one to three credits).
   const first = fc.tuple(
     fc.array(fc.record({ target: fc.constantFrom(...targets.filter((t) => triggers || t !== "declined")), bnpl: fc.nat(3).map((n) => n === 0) }), { minLength: 2, maxLength: 3 }),
-    fc.array(fc.constantFrom(...creditStates.filter((c) => triggers || c !== "pending")), { minLength: 1, maxLength: 3 }),
+    fc.array(fc.constantFrom(...creditStates.filter((c) => triggers || c !== "pending" || promised.pendingCreditAmount() !== undefined)), { minLength: 1, maxLength: 3 }),
   ).map(([intents, credits]) => new Opening(intents, credits));
   return { first, commands };
 }

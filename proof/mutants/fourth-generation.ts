@@ -15,6 +15,20 @@ function withoutFilters(link: unknown): unknown {
 
 export const fourthGenerationMutants: Mutant[] = [
   {
+    // Issue 23, point 8: the publishable key never tried an action after it updated an address.
+    id: "publishable-acts-after-address-update", service: "bank-payments", class: "status and shape", deterministic: true,
+    fault: "once the publishable key updated an intent's billing address, it may run actions on that intent (answered as the secret key)",
+    async response(e, c) {
+      const updated = (c.memory.get("publishable address updates") ?? new Set<string>()) as Set<string>;
+      c.memory.set("publishable address updates", updated);
+      if (is.addressUpdate(e) && is.publishable(e, c) && e.status === 200) updated.add(e.url.pathname.replace(/\/address$/, ""));
+      if (!is.intentAction(e) || !is.publishable(e, c) || e.status !== 403 || !updated.has(e.url.pathname)) return;
+      const answer = await c.forward(e.method, e.url.pathname, { Authorization: `Bearer ${c.secretKey}`, "Content-Type": "application/json" }, e.requestBody);
+      e.status = answer.status;
+      e.body = answer.body;
+    },
+  },
+  {
     id: "list-links-drop-filters", service: "bank-payments", class: "consistency", deterministic: true,
     fault: "list page links keep page and per_page but drop the filters (every intent of the client)",
     response(e) {

@@ -6,6 +6,7 @@
 // suite's over-strictness) is reported as such. A "sequences only" mutant must survive the scenarios and Dredd run without
 // sequences, then fall to the generated sequences.
 import type { ServiceName } from "../../src/openapi/documents.js";
+import { sandboxFixtures, type Fixtures } from "../../conformance/fixtures-file.js";
 import { primaryRule } from "../../conformance/rules.js";
 import { runConformance } from "../../conformance/runner.js";
 import type { CheckResult, ConformanceResult, Layer, SequenceOptions } from "../../conformance/types.js";
@@ -55,6 +56,8 @@ export type ProofOptions = {
   variantRuns?: number;
   /** The layers of a variant's run (default Dredd, the scenarios and the sequences; bench/flake.ts runs the sequences alone). */
   variantLayers?: Layer[];
+  /** The fixtures of a mutant run without triggers, as implementers run the suite (default: the sandbox's own, which name what its triggers promise). */
+  fixtures?: Fixtures;
   /** Called with each finished mutant or variant (progress output). */
   onOutcome?(outcome: MutantOutcome | VariantOutcome): void;
 };
@@ -71,7 +74,9 @@ const isKill = (failure: Failure) => failure.marked && failure.layer !== "prefli
 
 const thrown = (error: unknown): Failure => ({ layer: "preflight", name: "the run", reason: `the run threw: ${(error as Error)?.stack ?? error}`, marked: false });
 
-type RunRequest = { layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"]; triggers?: boolean };
+type RunRequest = {
+  layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"]; triggers?: boolean; fixtures?: Fixtures;
+};
 
 /** Runs the suite once against a proxy in front of the implementation; failures instead of an exception. */
 async function runThrough(target: Implementation, service: ServiceName, proxyUrl: string, request: RunRequest): Promise<{ ok: boolean; failures: Failure[] }> {
@@ -79,7 +84,7 @@ async function runThrough(target: Implementation, service: ServiceName, proxyUrl
     const result = await runConformance({
       service, baseUrl: proxyUrl, secretKey: request.keys?.secretKey ?? target.secretKey, publishableKey: request.keys?.publishableKey ?? target.publishableKey,
       profile: "full", failFast: request.failFast, layers: request.layers, sequences: request.sequences,
-      settings: request.settings, triggers: request.triggers,
+      settings: request.settings, triggers: request.triggers, fixtures: request.fixtures,
     });
     return { ok: result.ok, failures: failuresOf(result) };
   } catch (error) {
@@ -103,8 +108,10 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
   const keys = { secretKey: target.secretKey, publishableKey: target.publishableKey };
   return withProxy(mutant, target, mutant.service, keys, async (url, fired) => {
     // Told the sandbox's own submerchant policy (B-47), so the check that needs it runs.
+    // Without triggers, told what the sandbox promises instead (its fixtures), as an implementer would be.
+    const fixtures = mutant.triggers === false ? options.fixtures ?? sandboxFixtures() : undefined;
     const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) =>
-      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" }, triggers: mutant.triggers });
+      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" }, triggers: mutant.triggers, fixtures });
     // The preflight only says whether the run can start: its failure is never a kill, and it must
     // not stop the layers that can make one (they run when the service answered and took the keys).
     const kills = (found: Failure[]) => found.some(isKill);

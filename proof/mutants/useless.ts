@@ -44,6 +44,24 @@ export const uselessMutants: Mutant[] = [
     },
   },
   {
+    // B-37 lets an authorized intent carry no reference (null before, or a text); B-45 then refuses its
+    // linked credits. Each answer is allowed; never paying a linked credit back is not doing the job.
+    ...useless, id: "captured-without-reference", service: "bank-payments",
+    fault: "no intent but a declined one ever carries a reference_id, so every linked credit gets 409 no_reference_number",
+    async request(e, c) {
+      const body = requestJson(e);
+      const secret = e.requestHeaders.authorization === `Bearer ${c.secretKey}` && /^application\/json/.test(e.requestHeaders["content-type"] ?? "");
+      if (!is.creditCreate(e) || !secret || typeof body?.transaction_intent_id !== "string" || !plainLinkedCredit(body)) return;
+      // Answered only where the implementation would pay (a succeeded intent); elsewhere its own refusal stands.
+      const intent = await c.forward("GET", `/api/transaction-intents/${encodeURIComponent(body.transaction_intent_id)}`, { Authorization: `Bearer ${c.secretKey}`, Accept: "application/json" });
+      if (intent.status !== 200 || JSON.parse(intent.body).data?.status !== "succeeded") return;
+      return { answer: { status: 409, body: JSON.stringify({ error: "no_reference_number", message: "The transaction intent has no reference number (response code 33)." }) } };
+    },
+    response(e) {
+      eachIntent(e, (intent) => { if (intent.status !== "failed" && intent.reference_id !== null) intent.reference_id = null; });
+    },
+  },
+  {
     ...useless, id: "never-pays-credit", service: "bank-payments",
     fault: "every credit fails (201, the credit failed)",
     response(e) {
@@ -52,3 +70,10 @@ export const uselessMutants: Mutant[] = [
     },
   },
 ];
+
+/** A linked credit body a server would pay as it is: an amount of cents, and only the members doc 4.6 lists (no submerchant id: the sandbox prohibits it). */
+function plainLinkedCredit(body: Record<string, unknown>): boolean {
+  const members = ["amount", "transaction_intent_id", "employee_number", "extras", "store_number"];
+  return typeof body.amount === "string" && /^[0-9]+\.[0-9]{2}$/.test(body.amount) && Number(body.amount) > 0
+    && Object.keys(body).every((member) => members.includes(member));
+}

@@ -9,8 +9,9 @@ import { limitVariants } from "./limits.js";
 import { objectVariants } from "./objects.js";
 import { openValueVariants } from "./open-values.js";
 import { readingVariants } from "./readings.js";
+import { referenceFilterVariants } from "./reference-filter.js";
 import type { Variant } from "./variant.js";
 
 export const variants: Variant[] = [...formVariants, ...objectVariants, ...behaviourVariants, ...checkCashingVariants, ...configurationVariants,
   // Issue 23 (limits): the limits rule and the decided rows without a variant until then.
-  ...limitVariants, ...readingVariants, ...openValueVariants];
+  ...limitVariants, ...readingVariants, ...openValueVariants, ...referenceFilterVariants];

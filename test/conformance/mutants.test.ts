@@ -22,8 +22,9 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
 
   test("exactly these mutants, each one fault, over every class", () => {
     // Pinned: retiring a mutant (a change the contract came to allow) or adding one is a decision written here.
-    // The useless ones (declines-every-authorization, never-approves-check, never-captures, never-pays-credit)
-    // run without triggers and fall to the evidence checks or the oracle (proof/mutants/useless.ts).
+    // The useless ones (declines-every-authorization, never-approves-check, never-captures, never-pays-credit,
+    // captured-without-reference) run without triggers, with the sandbox's own fixtures, and fall to the
+    // evidence checks or the oracle (proof/mutants/useless.ts).
     assert.deepEqual(mutants.map((m) => m.id).sort(), [
     "403-as-401", "404-extra-member", "409-action-missing", "409-action-wrong", "409-message-wrong-code",
     "422-drops-key", "422-extra-key", "422-missing-as-invalid", "500-on-bad-input",
@@ -35,7 +36,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "bnpl-schedule-rescaled-by-partial-capture", "body-problem-409-when-state-refuses",
     "cancel-of-failed-accepted", "cancel-refund-of-pending-accepted", "cancel-response-code-31",
     "capture-canceled-already-occurred", "capture-kept-after-cancel", "capture-limit-never-fails",
-    "chain-number-varies", "conflict-code-swapped", "correction-adverse-true", "correction-named-declined",
+    "captured-without-reference", "chain-number-varies", "conflict-code-swapped", "correction-adverse-true", "correction-named-declined",
     "create-201-becomes-200", "create-billing-address-null", "create-drops-service-fee-id",
     "create-echoes-other-consumer", "create-extras-null", "credit-409-code-swapped", "credit-amount-number",
     "credit-amount-whole-units", "credit-content-type", "credit-created-in-future",
@@ -47,7 +48,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "list-links-drop-filters", "list-stale-status", "merchant-id-differs", "micr-unreadable-approved",
     "never-approves-check", "never-captures", "never-pays-credit", "not-found-shape",
     "pagination-total-off-by-one", "partial-capture-records-authorized", "payments-on-bankpay",
-    "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-adverse-false",
+    "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-acts-after-address-update", "publishable-adverse-false",
     "publishable-drops-payments", "publishable-key-lists", "publishable-read-reference-changed",
     "publishable-reason-hidden", "publishable-reference-null", "publishable-view-leaks-captured-at",
     "read-billing-address-id-differs", "read-drops-chain-number", "refund-after-cancel-refund-refused",
@@ -89,6 +90,8 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     // mutant that survives (or fails the suite for another reason) is a gap in the suite or a
     // mutant the contract now allows (then it belongs with the variants).
     assert.deepEqual(outcomes.filter((o) => o.verdict !== "killed").map((o) => `${o.id}: ${o.verdict}`), [], "kill rate required: 100%");
+    // Issue 23, point 4: every answer of this one is allowed alone (B-37, B-45); only the evidence rule sees the job never done.
+    assert.equal(outcomes.find((o) => o.id === "captured-without-reference")?.failures.some((f) => f.layer === "evidence"), true, "captured-without-reference fails an evidence check");
     // Issue 23: the fourth generation's faults fall to the deterministic layers, not to a sequence's chance.
     assert.deepEqual(outcomes.filter((o) => mutants.find((m) => m.id === o.id)?.deterministic && (o.verdict !== "killed" || o.killedBy === "sequence")).map((o) => o.id), [], "deterministic mutants killed by Dredd, the scenarios or the coverage");
     assert.deepEqual(sequencesOnly.filter((o) => !(o.killedBy === "sequence" && o.survivedWithoutSequences === true)).map((o) => `${o.id} (killed by ${o.killedBy}, without sequences ${o.survivedWithoutSequences ? "passed" : "failed"})`), []);

@@ -37,7 +37,7 @@ describe("conformance suite against valid variants of the sandbox", () => {
     "links-relative", "members-reordered", "meta-path-relative", "meta-type-on-create-authorize",
     "micr-other-reading", "micr-readable-as-1006", "payroll-500-declines", "payroll-every-member",
     "payroll-free-details", "payroll-numeric-ids", "per-page-25-max-50", "province-state-processed", "reason-before-authorization",
-    "refund-amount-required", "refund-base-authorized", "refund-code-21", "service-fee-other", "short-limits",
+    "reference-filter-any-reference", "refund-amount-required", "refund-base-authorized", "refund-code-21", "service-fee-other", "short-limits",
     "station-number-without-store", "times-other-offset", "times-plus-00-00", "tokens-other-alphabet",
     "trxid-used-by-corrections", "type-required", "unknown-members-ignored", "unparsed-body-as-empty",
     ]);

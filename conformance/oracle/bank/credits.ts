@@ -2,6 +2,7 @@
 // B-42 to B-51). What the documents leave to the client's settings (the credit limit, a linked
 // credit's submerchant_id) comes from the suite settings; a setting the suite was not told allows
 // every answer.
+import { promisedPendingCredit } from "../../fixtures-file.js";
 import { settingCents } from "../../settings.js";
 import { held, object, Slot } from "../expect.js";
 import { anyDateTime, dateTimeWithin, idOf, named, nonEmptyText, nullOr } from "../forms.js";
@@ -48,7 +49,7 @@ export function createCredit(ctx: ModelContext, request: RequestBody): Predictio
   }
   // With fixtures the server knows only the accounts and credit submerchant ids it enrolled: another may be refused.
   const fixtures = ctx.fixtures;
-  if (fixtures && !linked) notEnrolledProblem(problems, "creditable_id", body.creditable_id, fixtures.bank_accounts.map((a) => a.id));
+  if (fixtures?.bank_accounts.length && !linked) notEnrolledProblem(problems, "creditable_id", body.creditable_id, fixtures.bank_accounts.map((a) => a.id));
   if (fixtures?.submerchant_ids?.credit?.length && !linked) notEnrolledProblem(problems, "submerchant_id", body.submerchant_id, fixtures.submerchant_ids.credit);
   // A body naming no target is not known to be a linked credit: its submerchant_id meets no policy.
   const answers = linked && Object.hasOwn(body, "transaction_intent_id") && !problems.some((p) => p.key === "submerchant_id") ? submerchantAnswers(ctx, Object.hasOwn(body, "submerchant_id")) : ["accepted" as const];
@@ -78,7 +79,8 @@ function createdCredit(ctx: ModelContext, body: Record<string, unknown>, linked:
     storeNumber: store ?? null,
   };
   const approved = (): Array<Pick<CreditRecord, "status" | "reason" | "referenceNumber">> =>
-    outcomes(ctx, amount % 100 === 50).map((pending) => ({
+    // A pending credit: the sandbox's .50 trigger, or an amount the fixtures promise stays pending.
+    (promisedPendingCredit(ctx.fixtures, amount) ? [true] : outcomes(ctx, amount % 100 === 50)).map((pending) => ({
       status: pending ? "pending" : "succeeded",
       reason: new Slot("reason", named("null or text", nullOr(nonEmptyText).test, "B-50")),
       referenceNumber: new Slot("reference_number", named("null or text", nullOr(nonEmptyText).test, "B-51")),
@@ -107,7 +109,7 @@ function createdCredit(ctx: ModelContext, body: Record<string, unknown>, linked:
     if (overLimit.length > 0) return overLimit;
     // Bank doc 4.6: an invalid or missing store number is a failed credit. The suite's store
     // numbers are valid unless they are the sandbox's all-zeros trigger, or, with fixtures, not enrolled.
-    const known = store !== undefined && (ctx.fixtures ? ctx.fixtures.store_numbers.includes(store) : true);
+    const known = store !== undefined && (ctx.fixtures?.store_numbers.length ? ctx.fixtures.store_numbers.includes(store) : true);
     // A store number the fixtures name inactive fails, triggers or not.
     const namedInactive = store !== undefined && (ctx.fixtures?.inactive_store_numbers ?? []).includes(store);
     const inactive = store === undefined || namedInactive ? [true] : !known ? [true, false] : outcomes(ctx, /^0+$/.test(store));

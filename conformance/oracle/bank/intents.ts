@@ -1,7 +1,7 @@
 // Transaction intents in the model: creation, the five actions, the billing address update and
 // the read (bank doc 3.1, 4.1-4.5; decisions B-9 to B-41 of docs/contract-decisions.md). Where the
 // contract leaves a choice to the server, a prediction lists every answer it allows.
-import type { Fixtures } from "../../fixtures-file.js";
+import { adverseCodes, promisedDeclineCode, type Fixtures } from "../../fixtures-file.js";
 import { settingCents, type SuiteSettings } from "../../settings.js";
 import { exact, fixedSlot, form, held, object, ruled, Slot } from "../expect.js";
 import {
@@ -69,11 +69,12 @@ function referenceSlots(ctx: ModelContext, intent: Pick<IntentRecord, "amountCen
 
 /**
  * A declined authorization (B-31): the intent `failed`, a reason and a reference (B-36, B-37). A
- * trigger's code (07, 12) sets the adverse flag; an untriggered decline, which any server may give
- * without triggers, may carry either flag (its code is the server's).
+ * known code (a trigger's, or one the fixtures promise) decides the adverse flag (07 and 12 set it,
+ * bank doc 7.4); an unforeseen decline, which any server may give without triggers, may carry either
+ * flag (its code is the server's).
  */
 function declinedRecords(ctx: ModelContext, intent: IntentRecord, code: string | undefined): IntentRecord[] {
-  return (code === undefined ? [false, true] : [true]).map((adverse) => ({
+  return (code === undefined ? [false, true] : [adverseCodes.includes(code)]).map((adverse) => ({
     ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0], adverse,
     authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
   }));
@@ -152,12 +153,13 @@ function ownerOf(ctx: ModelContext, account: string): string | undefined {
 function notEnrolledProblems(ctx: ModelContext, problems: Problem[], body: Record<string, unknown>): void {
   const fixtures = ctx.fixtures;
   if (!fixtures) return;
-  const mayRefuse = (key: string, known: string[]) => notEnrolledProblem(problems, key, body[key], known);
+  // Fixtures that name none of a kind (the sandbox's own, which enrols on first use) leave it free.
+  const mayRefuse = (key: string, known: string[] = []) => { if (known.length > 0) notEnrolledProblem(problems, key, body[key], known); };
   mayRefuse("bank_account", fixtures.bank_accounts.map((a) => a.id));
   mayRefuse("consumer_id", fixtures.bank_accounts.map((a) => a.consumer_id));
-  if (fixtures.store_numbers.length > 0) mayRefuse("store_number", fixtures.store_numbers);
-  if (fixtures.service_fees.length > 0) mayRefuse("service_fee_id", fixtures.service_fees);
-  if (fixtures.submerchant_ids?.debit?.length) mayRefuse("submerchant_id", fixtures.submerchant_ids.debit);
+  mayRefuse("store_number", fixtures.intent_store_numbers ?? fixtures.store_numbers);
+  mayRefuse("service_fee_id", fixtures.service_fees);
+  mayRefuse("submerchant_id", fixtures.submerchant_ids?.debit);
 }
 
 export function createIntent(ctx: ModelContext, request: RequestBody): Prediction[] {
@@ -223,13 +225,19 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
       submerchantId: (body.submerchant_id as string | undefined) ?? null,
     };
     const results: Array<{ status: number; record: IntentRecord }> = [];
+    // A decline the fixtures promise for this input is the only answer (with its code).
+    const promised = action === undefined ? undefined : promisedDeclineCode(ctx.fixtures, { cents: total, bankAccount, authorizeAndCapture: action === "authorize_and_capture" });
     if (action === undefined) results.push({ status: 201, record: base });
-    else if (action === "authorize") {
+    else if (promised !== undefined) {
+      for (const record of declinedRecords(ctx, base, promised)) results.push({ status: 200, record });
+    } else if (action === "authorize") {
       for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record });
       // B-31: any authorization may be declined; without triggers the suite cannot tell which will be.
       if (!ctx.triggers) for (const record of declinedRecords(ctx, base, undefined)) results.push({ status: 200, record });
     } else {
-      const declineCode = cents(total) === 7 ? "07" : cents(total) === 12 ? "12" : undefined;
+      // The sandbox's triggers (.07, .12) name the code only where the server implements them.
+      const triggerCode = cents(total) === 7 ? "07" : cents(total) === 12 ? "12" : undefined;
+      const declineCode = ctx.triggers ? triggerCode : undefined;
       const choices = ctx.triggers ? outcomes(ctx, declineCode !== undefined) : [false, true];
       for (const declined of choices) {
         if (declined) {
@@ -322,10 +330,12 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
   switch (action) {
     case "authorize": {
       if (!awaitingAuthorization.includes(intent.status)) return [conflict("already_occurred")];
-      const authorized = consumerDataOutcomes(ctx, intent.amountCents).flatMap((problem) =>
+      // A decline the fixtures promise for any authorization of this amount or bank account (B-31).
+      const promised = promisedDeclineCode(ctx.fixtures, { cents: intent.amountCents, bankAccount: intent.bankAccountId, authorizeAndCapture: false });
+      const authorized = promised !== undefined ? declinedRecords(ctx, intent, promised).map((record) => ({ ...ok(record), rule: "B-31" as const })) : consumerDataOutcomes(ctx, intent.amountCents).flatMap((problem) =>
         problem ? [invalid(problem.errors, problem.code)] : authorizedRecords(ctx, intent).map(ok));
       // B-31: without triggers, any authorization may be declined (200, the intent failed).
-      if (!ctx.triggers) authorized.push(...declinedRecords(ctx, intent, undefined).map((record) => ({ ...ok(record), rule: "B-31" })));
+      if (!ctx.triggers && promised === undefined) authorized.push(...declinedRecords(ctx, intent, undefined).map((record) => ({ ...ok(record), rule: "B-31" })));
       // B-28: an intent whose service fee the consumer has not accepted may be refused.
       if (intent.status === "pending_authorization") return authorized;
       return [...authorized, { ...conflict("not_ready"), rule: "B-28" }, { ...invalid({}, undefined, false, { service_fee_id: ["missing", "invalid"] }), rule: "B-28" }];

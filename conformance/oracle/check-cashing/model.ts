@@ -5,14 +5,26 @@
 // forms, the four members a client acts on), never by the sandbox's codes, texts or entry count.
 import { exact, form, held, object, ruled, Slot, unordered, type Expected } from "../expect.js";
 import { requestJson, type Exchange } from "../exchange.js";
-import { adverseFlag, dateTimeWithin, digits, named, phoneNumber, withRule, type Window } from "../forms.js";
+import { adverseFlag, dateTimeWithin, digits, isNumeric, named, phoneNumber, withRule, type Window } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
+import { centsOf } from "../../fixtures-file.js";
 import type { MicrLine } from "../../types.js";
 import type { Rule } from "../../rules.js";
 import { readRequest, type ProcessableRequest } from "./requests.js";
 
-/** `micrLines`: lines the server named in its fixtures as read, with their readings (C-9). */
-export type PayrollModelOptions = { triggers: boolean; skewMs: number; micrLines?: MicrLine[] };
+export { isNumeric };
+
+/**
+ * `micrLines`: lines the server named in its fixtures as read, with their readings (C-9). `promised`:
+ * net amounts the fixtures promise to decline and `idValue`s they promise to refuse (C-7).
+ */
+export type PayrollModelOptions = {
+  triggers: boolean; skewMs: number; micrLines?: MicrLine[];
+  promised?: { declinedNetAmounts: string[]; refusedIdValues: string[] };
+};
+
+/** An `idValue` without the dashes and spaces that do not count in it (C-16). */
+const bareId = (idValue: string) => idValue.replace(/[ -]/g, "");
 
 /** What an approval reads from the MICR line (doc 2.2). The layout is "not shown" (doc 2.3, C-9): only their forms are pinned. */
 type ReadMember = "aba" | "accountLast4" | "checkNum" | "checkType";
@@ -25,7 +37,6 @@ const isText = (value: unknown, max: number, min = 0) => typeof value === "strin
 const textUpTo = (max: number, rule: Rule) => form(named(`a string of at most ${max} characters`, (v) => isText(v, max), rule));
 
 /** "numeric, up to 15 digits": a digit string or a JSON integer (C-10). */
-export const isNumeric = (value: unknown) => (typeof value === "string" && /^[0-9]{1,15}$/.test(value)) || (Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 999_999_999_999_999);
 const numeric = named("up to 15 digits, a digit string or a JSON integer", isNumeric, "C-10");
 
 /** Types a client acts on: a decline must say so, and so must an unverified ID (C-7). */
@@ -169,12 +180,16 @@ export class PayrollModel implements ServiceModel {
         }));
       }
       if (line.readable === false) continue;
-      const asterisks = /^[*]+$/.test(request.id.idValue.replace(/[ -]/g, ""));
+      const asterisks = /^[*]+$/.test(bareId(request.id.idValue));
       const cents07 = request.netAmount.lenient ? "either" : request.netAmount.cents % 100 === 7;
       // Without triggers any valid check may be declined or its ID refused (C-7): the approval first.
-      const either = (triggered: boolean | "either") => (this.options.triggers ? this.outcomes(triggered) : [false, true]);
-      for (const idError of either(asterisks)) {
-        for (const declined of either(cents07)) {
+      // An input the fixtures promise to refuse or decline gets that answer alone.
+      const either = (triggered: boolean | "either", promised: boolean) => (promised ? [true] : this.options.triggers ? this.outcomes(triggered) : [false, true]);
+      const promised = this.options.promised;
+      const promisedIdError = (promised?.refusedIdValues ?? []).some((value) => bareId(value) === bareId(request.id.idValue));
+      const promisedDecline = !request.netAmount.lenient && (promised?.declinedNetAmounts ?? []).some((amount) => centsOf(amount) === request.netAmount.cents);
+      for (const idError of either(asterisks, promisedIdError)) {
+        for (const declined of either(cents07, promisedDecline)) {
           const reference = new Slot("trxRefID", named("a new service reference of up to 15 digits (a digit string or a JSON integer)", (v) => isNumeric(v) && !this.references.has(String(v)), "C-10"));
           const consume = (read: boolean) => () => {
             this.usedTrxIds.add(trxID);
