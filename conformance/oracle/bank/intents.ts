@@ -70,13 +70,15 @@ function referenceSlots(ctx: ModelContext, intent: Pick<IntentRecord, "amountCen
 /**
  * A declined authorization (B-31): the intent `failed`, a reason and a reference (B-36, B-37). A
  * trigger's code (07, 12) sets the adverse flag; an untriggered decline, which any server may give
- * without triggers, may carry either flag (its code is the server's).
+ * without triggers, may carry either flag (its code is the server's), held once a view shows it (a
+ * creation's answer may not: B-26).
  */
 function declinedRecords(ctx: ModelContext, intent: IntentRecord, code: string | undefined): IntentRecord[] {
-  return (code === undefined ? [false, true] : [true]).map((adverse) => ({
-    ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0], adverse,
+  return [{
+    ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0],
+    adverse: code === undefined ? new Slot("transaction_adverse_type", anyBoolean) : true,
     authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
-  }));
+  }];
 }
 
 /** The fields an authorization sets (bank doc 3.1: authorized_at, amount_authorized, reason). */
@@ -233,7 +235,8 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
       const choices = ctx.triggers ? outcomes(ctx, declineCode !== undefined) : [false, true];
       for (const declined of choices) {
         if (declined) {
-          for (const record of declinedRecords(ctx, base, declineCode)) results.push({ status: 200, record });
+          // Without triggers an amount ending .07 means nothing: the server's decline has its own code.
+          for (const record of declinedRecords(ctx, base, ctx.triggers ? declineCode : undefined)) results.push({ status: 200, record });
         } else {
           for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record: captured(ctx, record, total) });
         }
