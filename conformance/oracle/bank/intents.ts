@@ -363,7 +363,12 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       const wanted = amount ?? captured;
       const refunded = () => ok({ ...intent, status: "refunded", refundedCents: wanted, reason: reasonFree(), refund: newAttempt(ctx, money(wanted), approvalCode()) });
       const byAmount = (): Prediction[] => {
-        if (wanted > captured) return [{ ...invalid({ amount: ["invalid"] }, "75"), rule: "B-35" }];
+        // B-35: after a partial capture, an amount above the captured one but below the amount
+        // authorized exceeds the debit (75) and, on the authorized base, is less than the purchase (81).
+        if (wanted > captured) {
+          const belowPurchase = captured < intent.amountCents && wanted < intent.amountCents;
+          return [{ ...invalid({ amount: ["invalid"] }, "75"), rule: "B-35" }, ...(belowPurchase ? [{ ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }] : [])];
+        }
         if (wanted < captured) return [{ ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];
         // B-35: after a partial capture a server may take the amount authorized as the base (81).
         if (captured < intent.amountCents) return [refunded(), { ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];
