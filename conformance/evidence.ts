@@ -69,9 +69,14 @@ export function summarizeEvidence(service: ServiceName, log: EvidenceLog, checks
   return { seen, skipped, ...(cells.length > 0 ? { matrix: { reached, cells: cells.length, required: matrixShareRequired } } : {}) };
 }
 
-/** Reasons grouped by their first clause (a trigger's name, an object's id, vary after it). */
+/**
+ * Reasons grouped by their first clause (a trigger's name, an object's id, vary after it); another
+ * allowed way the server took is told apart by the rules that allow it (a decline B-31, a failed capture B-34...).
+ */
 function reasonKey(reason: string | undefined): string {
-  return (reason ?? "no reason given").split(/[:(]/)[0].trim();
+  const first = (reason ?? "no reason given").split(/[:(]/)[0].trim();
+  const rules = [...new Set(reason?.match(/\b[BC]-\d+\b/g) ?? [])];
+  return first === "the server took another allowed way" && rules.length > 0 ? `${first} (${rules.join(", ")})` : first;
 }
 
 /** How to show the server the happy path it never showed. */

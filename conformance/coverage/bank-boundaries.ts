@@ -6,7 +6,7 @@
 import type { ApiClient, ApiResponse } from "../client.js";
 import { addressUpdate, billingAddress, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
 import { settingCents } from "../settings.js";
-import { boundaryRecorder, boundaryTask, NotReached, shown, type BoundarySpec, type Send } from "./boundary.js";
+import { boundaryRecorder, boundaryTask, NotReached, shown, untilCaptured, untilNotDeclined, type BoundarySpec, type Send } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
 import { lengthBounds, valueOfLength } from "./lengths.js";
 import { Stretch, type CoverageBoundary } from "./record.js";
@@ -25,9 +25,9 @@ function createdId(response: ApiResponse): string {
   return id;
 }
 
-/** An intent authorized for `cents`, for the boundaries that act on one. */
+/** An intent authorized for `cents`, for the boundaries that act on one (a declined one is replaced, B-31). */
 async function authorized(api: ApiClient, cents: number, store = ids.store()): Promise<string> {
-  return createdId(await api.call("createTransactionIntent", { body: intentBody({ amount: cents / 100, action: "authorize", store }) }));
+  return createdId(await untilNotDeclined(() => api.call("createTransactionIntent", { body: intentBody({ amount: cents / 100, action: "authorize", store }) })));
 }
 
 function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
@@ -37,9 +37,9 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
     {
       group: "amounts", name: "the amount ceiling 999999999.99 on every request amount", rule: amountRule,
       async run(api, send) {
-        const id = createdId(await send("create amount", "999999999.99 (number)", () =>
-          api.call("createTransactionIntent", { body: intentBody({ amount: ceiling / 100, action: "authorize" }) })));
-        await send("capture amount", '"999999999.99" (string)', () => act(api, id, { action: "capture", amount: money(ceiling) }));
+        const id = createdId(await untilNotDeclined(() => send("create amount", "999999999.99 (number)", () =>
+          api.call("createTransactionIntent", { body: intentBody({ amount: ceiling / 100, action: "authorize" }) }))));
+        await untilCaptured(() => send("capture amount", '"999999999.99" (string)', () => act(api, id, { action: "capture", amount: money(ceiling) })));
         await send("linked credit amount", '"999999999.99"', () => api.call("createCredit", { body: { amount: money(ceiling), transaction_intent_id: id, ...linkedCreditSubmerchant() } }));
         await send("refund amount", "999999999.99 (number)", () => act(api, id, { action: "refund", amount: ceiling / 100 }));
       },
@@ -50,7 +50,7 @@ function amountSpecs(ctx: CoverageContext): BoundarySpec[] {
         await send("create amount", "1000000000.00 (number)", () => api.call("createTransactionIntent", { body: intentBody({ amount: (ceiling + 1) / 100, action: "authorize" }) }));
         const id = await authorized(api, 4000);
         await send("capture amount", '"1000000000.00" (string)', () => act(api, id, { action: "capture", amount: money(ceiling + 1) }));
-        await act(api, id, { action: "capture", amount: "40.00" });
+        await untilCaptured(() => act(api, id, { action: "capture", amount: "40.00" }));
         await send("refund amount", "1000000000.00 (number)", () => act(api, id, { action: "refund", amount: (ceiling + 1) / 100 }));
         await send("linked credit amount", '"1000000000.00"', () => api.call("createCredit", { body: { amount: money(ceiling + 1), transaction_intent_id: id, ...linkedCreditSubmerchant() } }));
       },

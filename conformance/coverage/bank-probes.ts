@@ -4,7 +4,7 @@
 // once. The oracle judges every response; a probe adds only what no single response shows.
 import type { ApiClient, ApiResponse } from "../client.js";
 import { addressUpdate, intentBody } from "../fixtures.js";
-import { boundaryTask, NotReached, type BoundarySpec } from "./boundary.js";
+import { boundaryTask, NotReached, untilCaptured, untilNotDeclined, type BoundarySpec } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
 
 const act = (api: ApiClient, id: string, body: Record<string, unknown>) =>
@@ -17,10 +17,13 @@ function idOf(response: ApiResponse, what: string): string {
   return id;
 }
 
-/** An intent authorized (a decline is an allowed answer, B-31: then the probe is not reached). */
+/** An intent authorized (a decline is an allowed answer, B-31: a fresh intent is tried, and after a few the probe is not reached). */
 async function authorized(api: ApiClient, body: Record<string, unknown>): Promise<string> {
-  const id = idOf(await api.call("createTransactionIntent", { body }), "the creation");
-  const response = await act(api, id, { action: "authorize" });
+  let id = "";
+  const response = await untilNotDeclined(async () => {
+    id = idOf(await api.call("createTransactionIntent", { body }), "the creation");
+    return act(api, id, { action: "authorize" });
+  });
   if (response.status !== 200 || response.body?.data?.status !== "pending_capture") throw new NotReached(`the authorization was answered ${response.status} ${response.body?.data?.status ?? ""}`);
   return id;
 }
@@ -44,7 +47,7 @@ const probes: BoundarySpec[] = [
       const id = await authorized(api, intentBody({ type: "bankpay" }));
       // The read binds authorized_at; the capture and the read after it must show the same time.
       await send("read", "after the authorization", () => read(api, id));
-      await send("capture", "the amount", () => act(api, id, { action: "capture", amount: "40.00" }));
+      await untilCaptured(() => send("capture", "the amount", () => act(api, id, { action: "capture", amount: "40.00" })));
       await send("read", "after the capture", () => read(api, id));
     },
   },
@@ -54,7 +57,7 @@ const probes: BoundarySpec[] = [
       const id = await authorized(api, intentBody({ type: "bankpay_bnpl", amount: 120 }));
       // The schedule seen before the capture is the one held after a partial capture.
       await send("read", "after the authorization", () => read(api, id));
-      await send("capture", "a partial amount", () => act(api, id, { action: "capture", amount: "60.00" }));
+      await untilCaptured(() => send("capture", "a partial amount", () => act(api, id, { action: "capture", amount: "60.00" })));
       await send("read", "after the partial capture", () => read(api, id));
     },
   },

@@ -3,6 +3,7 @@
 // oracle. Bounds the suite cannot know (a setting left open) are listed as skipped with the reason.
 import type { ApiClient, ApiResponse } from "../client.js";
 import type { Rule } from "../rules.js";
+import { captureFailed, declined, setUpAttempts } from "../scenarios/steps.js";
 import { emptyResult, type CoverageContext, type Task } from "./context.js";
 import { answerOf, Stretch, type CoverageBoundary } from "./record.js";
 
@@ -12,6 +13,30 @@ import { answerOf, Stretch, type CoverageBoundary } from "./record.js";
  * rest is not sent, and the check is skipped with the reason unless the oracle found a fault first.
  */
 export class NotReached extends Error {}
+
+/** Why a check that needed an approval skipped: the way the server took, and the rule that allows it. */
+export const otherWay = (what: string) => `the server took another allowed way: ${what}`;
+
+/**
+ * Sends an authorizing request on a fresh object each time it is declined (B-31: any authorization
+ * may be), at most `setUpAttempts` times; then what needed the approval is not reached, saying why.
+ */
+export async function untilNotDeclined(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send();
+    if (!declined(response)) return response;
+    if (attempt >= setUpAttempts) throw new NotReached(otherWay(`it declined all ${setUpAttempts} authorizations tried (B-31)`));
+  }
+}
+
+/** Sends a capture again while it fails (B-34: a failed capture may be retried), at most `setUpAttempts` times. */
+export async function untilCaptured(send: () => Promise<ApiResponse>): Promise<ApiResponse> {
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await send();
+    if (!captureFailed(response)) return response;
+    if (attempt >= setUpAttempts) throw new NotReached(otherWay(`it failed all ${setUpAttempts} captures tried (B-34)`));
+  }
+}
 
 /**
  * Sends one boundary value and lists it; returns the response for what follows. `rule`: the bound
@@ -67,7 +92,8 @@ export function boundaryTask(ctx: CoverageContext, spec: BoundarySpec): Task {
         else error = String((thrown as Error)?.message ?? thrown);
       }
       const check = stretch.check({ group, name: spec.name, rule: spec.rule }, error);
-      result.checks.push(notReached && check.outcome === "passed" ? { ...check, outcome: "skipped", reason: `not reached: ${notReached}` } : check);
+      const reason = notReached?.startsWith(otherWay("")) ? notReached : `not reached: ${notReached}`;
+      result.checks.push(notReached && check.outcome === "passed" ? { ...check, outcome: "skipped", reason } : check);
       result.boundaries.push(...entries);
       return result;
     },

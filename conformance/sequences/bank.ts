@@ -7,6 +7,7 @@ import type * as FastCheck from "fast-check";
 import type { ApiClient, KeyChoice } from "../client.js";
 import { billingAddress, currentFixtures, ids, linkedCreditSubmerchant, promised, token } from "../fixtures.js";
 import type { BankModel } from "../oracle/bank/model.js";
+import { captureFailed, setUpAttempts } from "../scenarios/steps.js";
 
 /** One generated sequence's world: its client, its objects, and the values that scope its lists. */
 export type BankWorld = {
@@ -341,29 +342,46 @@ class Opening extends BankCommand {
       await this.credit(world, state);
     }
   }
+  /**
+   * An intent brought to `target`; a decline on the way (B-31) leaves it failed, and a fresh one is
+   * tried, at most `setUpAttempts` times (the failed ones stay in the world for the commands).
+   */
   private async intent(world: BankWorld, target: Target, bnpl: boolean) {
+    for (let attempt = 1; attempt <= setUpAttempts; attempt += 1) {
+      const id = await this.intentOnce(world, target, bnpl);
+      const intent = id === undefined ? undefined : world.model.state.intents.get(id);
+      const wanted = target === "declined" || (target === "capture failed" && intent?.capturedStatus === "limit_exceeded");
+      if (intent?.status !== "failed" || wanted || world.api.violations.length > 0) return;
+    }
+  }
+  private async intentOnce(world: BankWorld, target: Target, bnpl: boolean): Promise<string | undefined> {
     const account = world.intents.length % world.accounts.length;
     const cents = target === "declined" ? 4007 : bnpl ? 10003 : 4000;
     const variant: Variant = target === "declined" ? "authorize_and_capture" : target === "awaiting" || bnpl ? (bnpl ? "bankpay_bnpl" : "bankpay") : "authorize";
     const before = world.intents.length;
     await new CreateIntent(variant, cents, true, bnpl, account, account % 2, false).act(world);
     const id = world.intents[before];
-    if (id === undefined || target === "awaiting" || target === "declined") return;
+    if (id === undefined || target === "awaiting" || target === "declined") return id;
     const act = (body: Record<string, unknown>) => world.api.call("updateTransactionIntent", { path: { transaction_intent_id: id }, body });
     if (variant !== "authorize") await act({ action: "authorize" });
     if (target === "capture failed") {
       for (let i = 0; i < 4; i += 1) await act({ action: "capture", amount: money(cents + 1) });
-      return;
+      return id;
     }
-    if (target === "authorized") return;
-    if (target === "canceled") return void (await act({ action: "cancel" }));
+    if (target === "authorized") return id;
+    if (target === "canceled") {
+      await act({ action: "cancel" });
+      return id;
+    }
     const captured = target === "partly captured" ? cents - 1000 : cents;
-    await act({ action: "capture", amount: money(captured) });
-    if (target === "captured" || target === "partly captured") return;
+    // A failed capture (B-34) may be retried, and is.
+    for (let attempt = 1; attempt <= setUpAttempts && captureFailed(await act({ action: "capture", amount: money(captured) })); attempt += 1);
+    if (target === "captured" || target === "partly captured") return id;
     await act({ action: "refund", amount: captured / 100 });
-    if (target === "refunded") return;
+    if (target === "refunded") return id;
     await act({ action: "cancel_refund" });
     if (target === "refunded again") await act({ action: "refund", amount: captured / 100 });
+    return id;
   }
   private async credit(world: BankWorld, state: CreditState) {
     // A pending credit: the sandbox's .50 trigger, or an amount the fixtures promise stays pending.

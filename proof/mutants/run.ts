@@ -160,7 +160,7 @@ async function configureTenant(target: Implementation, keys: { secretKey: string
   if (response.status !== 200) throw new Error(`sandbox settings ${JSON.stringify(settings)}: ${response.status} ${await response.text()}`);
 }
 
-type Configured = Transformation & Pick<Variant, "settings" | "sandboxSettings" | "coverage">;
+type Configured = Transformation & Pick<Variant, "settings" | "sandboxSettings" | "coverage" | "triggers">;
 
 async function judgeVariantRun(variant: Configured, service: ServiceName, target: Implementation, options: ProofOptions): Promise<ServiceRun> {
   const started = Date.now();
@@ -169,7 +169,7 @@ async function judgeVariantRun(variant: Configured, service: ServiceName, target
   return withProxy(variant, target, service, keys, async (url, fired) => {
     const run = await runThrough(target, service, url, {
       layers: options.variantLayers ?? ["dredd", "scenarios", ...(variant.coverage ? (["coverage"] as const) : []), "sequences"], sequences: { seed: options.seed, runs: options.variantRuns ?? 10, noShrink: true },
-      failFast: false, keys, settings: variant.settings,
+      failFast: false, keys, settings: variant.settings, triggers: variant.triggers,
     });
     return { service, passed: run.ok, fired: fired(), failures: run.failures, durationMs: Date.now() - started };
   });

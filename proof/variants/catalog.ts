@@ -4,6 +4,7 @@
 import { behaviourVariants } from "./behaviour.js";
 import { checkCashingVariants } from "./check-cashing.js";
 import { configurationVariants } from "./configuration.js";
+import { declineVariants } from "./declines.js";
 import { formVariants } from "./forms.js";
 import { limitVariants } from "./limits.js";
 import { objectVariants } from "./objects.js";
@@ -14,4 +15,6 @@ import type { Variant } from "./variant.js";
 
 export const variants: Variant[] = [...formVariants, ...objectVariants, ...behaviourVariants, ...checkCashingVariants, ...configurationVariants,
   // Issue 23 (limits): the limits rule and the decided rows without a variant until then.
-  ...limitVariants, ...readingVariants, ...openValueVariants, ...referenceFilterVariants];
+  ...limitVariants, ...readingVariants, ...openValueVariants, ...referenceFilterVariants,
+  // Issue 23 (declines): servers that decline now and then, run without triggers.
+  ...declineVariants];

@@ -7,7 +7,7 @@ import type { SuiteSettings } from "../../conformance/settings.js";
 
 export type VariantKind =
   | "identifiers" | "times" | "media type" | "order" | "free text" | "objects" | "credits"
-  | "pages" | "behaviour" | "check cashing" | "configuration";
+  | "pages" | "behaviour" | "check cashing" | "configuration" | "declines";
 
 export type Variant = Transformation & {
   kind: VariantKind;
@@ -28,6 +28,11 @@ export type Variant = Transformation & {
    * sequences): for a change only the coverage's boundaries meet, such as a limit.
    */
   coverage?: boolean;
+  /**
+   * `false`: the proof runs the suite without the sandbox's triggers, as implementers run it (a
+   * server that declines now and then: the suite cannot predict which, so it must allow each).
+   */
+  triggers?: false;
   /** The sandbox configured through its helpers (`PATCH /_sandbox/settings`), on a tenant of the variant's own. */
   sandboxSettings?: Record<string, unknown>;
 };

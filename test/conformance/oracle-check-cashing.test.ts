@@ -150,6 +150,25 @@ describe("check cashing: every reading the decisions leave open passes, a wrong 
     failsNaming(o.observe(exchange(body, 200, approval(body, { trxRefID: "999" }))), "C-11");
   });
 
+  // bench/flake.ts, seeds 7 and 8 of trxid-used-by-corrections: the reuse of an E500 trxID (the
+  // sandbox's server failure trigger) after a correction may be refused before the trigger.
+  test("C-11: an E500 trxID reused after a correction may be the server failure or refused as used; not approved", () => {
+    for (const second of ["failure", "refused"] as const) {
+      const o = oracle();
+      const corrected = request({ trxID: `E500-${fresh()}`, ssn: "12" });
+      passes(o.observe(exchange(corrected, 400, { errors: [correction(corrected)] })));
+      const reused = { ...request(), trxID: corrected.trxID };
+      passes(o.observe(second === "failure"
+        ? exchange(reused, 500, { errors: [correction(reused, { errorType: "system_error", responseCode: "9999", errorMessage: "System error" })] })
+        : exchange(reused, 400, { errors: [correction(reused, { responseCode: "1005" })] })));
+    }
+    const o = oracle();
+    const corrected = request({ trxID: `E500-${fresh()}`, ssn: "12" });
+    passes(o.observe(exchange(corrected, 400, { errors: [correction(corrected)] })));
+    const reused = { ...request(), trxID: corrected.trxID };
+    assert.equal(o.observe(exchange(reused, 200, approval(reused))).ok, false, "an approval of the triggered server failure passed");
+  });
+
   test("C-13: unknown members refused or ignored; broken JSON is refused", () => {
     eitherPasses(request({ tip: "5" }));
     eitherPasses(request({ name: { lastName: "Whitfield", middleName: "Q" } }));

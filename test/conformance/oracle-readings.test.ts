@@ -14,20 +14,20 @@ const keys = { secret: "sk_test_sandbox", publishable: "pk_test_sandbox" };
 const recording = (): Exchange[] =>
   JSON.parse(readFileSync(new URL("./recorded/bank-payments.json", import.meta.url), "utf8")) as Exchange[];
 
-function judge(exchanges: Exchange[], settings?: Partial<SuiteSettings>): Verdict[] {
-  const oracle = new Oracle({ service: "bank-payments", keys, isFresh: (value) => value.startsWith("REC"), ...(settings ? { settings } : {}) });
+function judge(exchanges: Exchange[], settings?: Partial<SuiteSettings>, triggers = true): Verdict[] {
+  const oracle = new Oracle({ service: "bank-payments", keys, triggers, isFresh: (value) => value.startsWith("REC"), ...(settings ? { settings } : {}) });
   return exchanges.map((exchange) => oracle.observe(exchange));
 }
 
 /** Every exchange of the recording passes. */
-function passes(exchanges: Exchange[], settings?: Partial<SuiteSettings>): void {
-  const failing = judge(exchanges, settings).flatMap((v, i) => (v.ok ? [] : [`#${i} ${exchanges[i].operationId}: ${describeVerdict(v).join("; ")}`]));
+function passes(exchanges: Exchange[], settings?: Partial<SuiteSettings>, triggers = true): void {
+  const failing = judge(exchanges, settings, triggers).flatMap((v, i) => (v.ok ? [] : [`#${i} ${exchanges[i].operationId}: ${describeVerdict(v).join("; ")}`]));
   assert.deepEqual(failing, []);
 }
 
 /** The first failing exchange is `at`, and its verdict names one of `rules`. */
-function fails(exchanges: Exchange[], at: number, rules: string[], settings?: Partial<SuiteSettings>): void {
-  const verdicts = judge(exchanges, settings);
+function fails(exchanges: Exchange[], at: number, rules: string[], settings?: Partial<SuiteSettings>, triggers = true): void {
+  const verdicts = judge(exchanges, settings, triggers);
   const first = verdicts.findIndex((v) => !v.ok);
   assert.equal(first, at, `first failure at #${first}, expected #${at}: ${first < 0 ? "none" : describeVerdict(verdicts[first]).join("; ")}`);
   const named = verdicts[at].rules;
@@ -416,9 +416,9 @@ describe("B-35 refund amount (audit 2 #25, #26)", () => {
     edit(editRequest(recording().slice(0, at.refund + 1), at.refund, (r) => { delete r.amount; }), at.refund, (_, e) => { e.status = 422; e.responseBody = { message, errors }; });
   test("left out, 422 missing passes", () => passes(refused({ amount: ["missing"] })));
   test("left out, 422 with another word fails", () => fails(refused({ amount: ["required"] }), at.refund, ["B-14", "B-35", "bank §7.1"]));
-  const partial = (refundStatus: number, message: string) => {
+  const partial = (refundStatus: number, message: string, refundAmount = 30) => {
     const exchanges = edit(editRequest(recording().slice(0, at.refund + 1), at.capture, (r) => { r.amount = "30.00"; }), at.capture, (b) => { b.data.amount_captured = "30.00"; });
-    editRequest(exchanges, at.refund, (r) => { r.amount = 30; });
+    editRequest(exchanges, at.refund, (r) => { r.amount = refundAmount; });
     return edit(exchanges, at.refund, (b, e) => {
       if (refundStatus === 200) {
         b.data.amount_captured = "30.00";
@@ -433,6 +433,10 @@ describe("B-35 refund amount (audit 2 #25, #26)", () => {
   test("after a partial capture, a refund of the captured amount served passes", () => passes(partial(200, "")));
   test("after a partial capture, 422 (81) for the amount authorized as base passes", () => passes(partial(422, "Partial refunds are not enabled (response code 81).")));
   test("after a partial capture, 422 naming code 75 fails", () => fails(partial(422, "Too much (response code 75)."), at.refund, ["B-13", "B-30", "B-35"]));
+  // Above the captured amount and below the amount authorized, both codes are true on the authorized base (bench/flake.ts, seed 14).
+  test("after a partial capture, a refund between the captured and the authorized amount refused naming 75 passes", () => passes(partial(422, "Too much (response code 75).", 35)));
+  test("after a partial capture, a refund between the captured and the authorized amount refused naming 81 passes", () => passes(partial(422, "Partial refunds are not enabled (response code 81).", 35)));
+  test("after a partial capture, a refund between the captured and the authorized amount refused naming 78 fails", () => fails(partial(422, "Over the limit (response code 78).", 35), at.refund, ["B-13", "B-30", "B-35"]));
 });
 
 describe("B-36 intent reason (audit 2 #10)", () => {
@@ -597,4 +601,20 @@ describe("B-61 member order", () => {
     passes(exchanges);
   });
   test("list items in another order (B-7, pinned) fail", () => fails(edit(recording(), at.listCredits, (b) => { b.data.reverse(); }), at.listCredits, ["B-7"]));
+});
+
+describe("B-31 a decline without triggers (a server that declines now and then)", () => {
+  const untriggered = (flag: boolean, code: string) => {
+    const exchanges = recording().slice(0, at.readDeclined + 1);
+    const reason = (exchanges[at.readDeclined].responseBody as any).data.reason as string;
+    edit(exchanges, at.readDeclined, (b) => { b.data.transaction_adverse_type = flag; b.data.reason = reason.replace("response code 07", `response code ${code}`); });
+    // Read again: the flag a read showed is held.
+    return append(exchanges, at.readDeclined, {});
+  };
+  test("the flag false and another code (05) pass: an amount ending .07 means nothing to such a server", () => passes(untriggered(false, "05"), undefined, false));
+  test("the flag true and code 12 pass", () => passes(untriggered(true, "12"), undefined, false));
+  test("the flag changed by a later read fails (held once seen)", () => {
+    const exchanges = untriggered(true, "12");
+    fails(edit(exchanges, exchanges.length - 1, (b) => { b.data.transaction_adverse_type = false; }), exchanges.length - 1, ["B-26", "bank §2.1", "B-31"], undefined, false);
+  });
 });

@@ -71,13 +71,14 @@ function referenceSlots(ctx: ModelContext, intent: Pick<IntentRecord, "amountCen
  * A declined authorization (B-31): the intent `failed`, a reason and a reference (B-36, B-37). A
  * known code (a trigger's, or one the fixtures promise) decides the adverse flag (07 and 12 set it,
  * bank doc 7.4); an unforeseen decline, which any server may give without triggers, may carry either
- * flag (its code is the server's).
+ * flag (its code is the server's), held once a view shows it (a creation's answer may not: B-26).
  */
 function declinedRecords(ctx: ModelContext, intent: IntentRecord, code: string | undefined): IntentRecord[] {
-  return (code === undefined ? [false, true] : [adverseCodes.includes(code)]).map((adverse) => ({
-    ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0], adverse,
+  return [{
+    ...intent, status: "failed", reason: reasonRequired(code), referenceId: referenceSlots(ctx, intent, true)[0],
+    adverse: code === undefined ? new Slot("transaction_adverse_type", anyBoolean) : adverseCodes.includes(code),
     authorizedAt: new Slot("authorized_at", nullOr(dateTimeWithin(ctx.window, true))),
-  }));
+  }];
 }
 
 /** The fields an authorization sets (bank doc 3.1: authorized_at, amount_authorized, reason). */
@@ -241,7 +242,8 @@ export function createIntent(ctx: ModelContext, request: RequestBody): Predictio
       const choices = ctx.triggers ? outcomes(ctx, declineCode !== undefined) : [false, true];
       for (const declined of choices) {
         if (declined) {
-          for (const record of declinedRecords(ctx, base, declineCode)) results.push({ status: 200, record });
+          // Without triggers an amount ending .07 means nothing: the server's decline has its own code.
+          for (const record of declinedRecords(ctx, base, ctx.triggers ? declineCode : undefined)) results.push({ status: 200, record });
         } else {
           for (const record of authorizedRecords(ctx, base)) results.push({ status: 201, record: captured(ctx, record, total) });
         }
@@ -370,7 +372,12 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       const wanted = amount ?? captured;
       const refunded = () => ok({ ...intent, status: "refunded", refundedCents: wanted, reason: reasonFree(), refund: newAttempt(ctx, money(wanted), approvalCode()) });
       const byAmount = (): Prediction[] => {
-        if (wanted > captured) return [{ ...invalid({ amount: ["invalid"] }, "75"), rule: "B-35" }];
+        // B-35: after a partial capture, an amount above the captured one but below the amount
+        // authorized exceeds the debit (75) and, on the authorized base, is less than the purchase (81).
+        if (wanted > captured) {
+          const belowPurchase = captured < intent.amountCents && wanted < intent.amountCents;
+          return [{ ...invalid({ amount: ["invalid"] }, "75"), rule: "B-35" }, ...(belowPurchase ? [{ ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }] : [])];
+        }
         if (wanted < captured) return [{ ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];
         // B-35: after a partial capture a server may take the amount authorized as the base (81).
         if (captured < intent.amountCents) return [refunded(), { ...invalid({ amount: ["invalid"] }, "81"), rule: "B-35" }];

@@ -50,7 +50,8 @@ export type IntentRecord = {
   serviceFee: Slot;
   serviceFeeId: string | null;
   serviceFeeAcceptedAt: Slot;
-  adverse: boolean;
+  /** `transaction_adverse_type`; a slot after a decline whose code the suite cannot know (held once seen). */
+  adverse: boolean | Slot;
   isMailable: Slot;
   /** Captured before it was canceled: a later capture reads either way (B-28). */
   capturedBeforeCancel?: boolean;

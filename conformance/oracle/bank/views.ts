@@ -50,8 +50,10 @@ function sharedMembers(intent: IntentRecord, state: BankState): Record<string, E
 }
 
 /** `transaction_adverse_type`: in list items (bank doc 2.1); elsewhere present or absent (B-26). */
-const adverseType = (intent: IntentRecord, inList: boolean) =>
-  (inList ? { members: { transaction_adverse_type: ruled("bank §2.1", exact(intent.adverse)) }, optional: {} } : { members: {}, optional: { transaction_adverse_type: ruled("B-26", exact(intent.adverse)) } });
+const adverseType = (intent: IntentRecord, inList: boolean) => {
+  const flag = () => (intent.adverse instanceof Slot ? held(intent.adverse) : exact(intent.adverse));
+  return inList ? { members: { transaction_adverse_type: ruled("bank §2.1", flag()) }, optional: {} } : { members: {}, optional: { transaction_adverse_type: ruled("B-26", flag()) } };
+};
 
 /** Full view: secret-key read, list items (`inList`), action responses (B-4). */
 export function fullIntentView(intent: IntentRecord, state: BankState, inList = false): Expected {

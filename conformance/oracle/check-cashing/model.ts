@@ -164,6 +164,9 @@ export class PayrollModel implements ServiceModel {
     for (const failure of this.outcomes(trxID.startsWith("E500"))) {
       if (failure) {
         predictions.push({ status: 500, body: refusalBody(window, trxID), rule: triggerRule, apply: () => this.tried(trxID) });
+        // C-11: a trxID reused after a refusal may be refused before the trigger is looked at (the
+        // precedence is the server's); without triggers the branch below adds that refusal.
+        if (this.options.triggers && this.triedTrxIds.has(trxID)) refusals.push(...refusal(window, trxID, "C-11"));
         continue;
       }
       if (this.usedTrxIds.has(trxID)) {
