@@ -31,8 +31,12 @@ export type ExchangeJudgement = {
   url: string;
   status: number;
   operationId?: string;
-  /** full: schema and oracle; schema: the schema only (why says what the traffic could not tell); none: not judged. */
-  judged: "full" | "schema" | "none";
+  /**
+   * full: schema and oracle; learned: the first read of an object made before the traffic, judged by
+   * the schema and the invariants and held from then on; schema: the schema only (why says what the
+   * traffic could not tell); none: not judged.
+   */
+  judged: "full" | "learned" | "schema" | "none";
   why?: string;
   ok: boolean;
   rules: Rule[];
@@ -45,6 +49,7 @@ export type TrafficResult = {
   service: ServiceName;
   exchanges: number;
   full: number;
+  learned: number;
   schemaOnly: number;
   notJudged: number;
   failed: number;
@@ -122,8 +127,8 @@ export class TrafficJudge {
       requestBody: raw.requestBody, sentAt: raw.sentAt, receivedAt: raw.receivedAt, status: raw.status, contentType,
       responseText: raw.responseText, responseBody: body,
     };
-    const seen = this.world.observe(exchange);
-    if (seen.judged === "full") {
+    const seen = this.world.observe(exchange, problems.length === 0);
+    if (seen.judged !== "schema") {
       problems.push(...describeVerdict(seen.verdict));
       rules.push(...seen.verdict.rules);
     }
@@ -149,7 +154,7 @@ export class TrafficJudge {
     const count = (judged: ExchangeJudgement["judged"]) => this.judgements.filter((j) => j.judged === judged).length;
     const failed = this.judgements.filter((j) => !j.ok).length;
     return {
-      service: this.options.service, exchanges: this.judgements.length, full: count("full"), schemaOnly: count("schema"), notJudged: count("none"),
+      service: this.options.service, exchanges: this.judgements.length, full: count("full"), learned: count("learned"), schemaOnly: count("schema"), notJudged: count("none"),
       failed, ok: failed === 0, judgements: [...this.judgements],
     };
   }
@@ -164,9 +169,10 @@ export function judgeTraffic(options: TrafficOptions): TrafficResult {
   return judge.result();
 }
 
-/** "214 exchanges, 211 judged in full, 3 against the schema only: objects not seen before, 0 failed". */
+/** "214 exchanges, 205 judged in full, 6 learned from a first read, 3 against the schema only: objects not seen before, 0 failed". */
 export function trafficSummaryLine(result: TrafficResult): string {
   const parts = [`${result.exchanges} exchange${result.exchanges === 1 ? "" : "s"}`, `${result.full} judged in full`];
+  if (result.learned > 0) parts.push(`${result.learned} learned from a first read`);
   if (result.schemaOnly > 0) parts.push(`${result.schemaOnly} against the schema only: objects not seen before`);
   if (result.notJudged > 0) parts.push(`${result.notJudged} not judged: routes the contract does not know`);
   parts.push(`${result.failed} failed`);
