@@ -1,6 +1,7 @@
 // Judges real traffic, one exchange at a time and in order: the operation and status against the
 // schema of the published document, then the open-world oracle (its predictions and invariants).
-// An exchange on a route the contract does not know is passed over as "not judged".
+// An exchange on a route the contract does not know is passed over as "not judged"; a method a known
+// path does not serve is judged against its decision row (unserved.ts).
 import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { validatorFor } from "../../src/openapi/validator.js";
 import type { Fixtures } from "../fixtures-file.js";
@@ -11,6 +12,7 @@ import type { Rule } from "../rules.js";
 import { defaultSettings, type SuiteSettings } from "../settings.js";
 import { maskKeys, unmaskAuthorization, type RawExchange } from "./exchange.js";
 import { OpenWorldOracle } from "./open-world.js";
+import { unservedMethodProblem } from "./unserved.js";
 
 export type TrafficOptions = {
   service: ServiceName;
@@ -95,7 +97,11 @@ export class TrafficJudge {
     const route = this.routes.find((r) => r.method === method && r.pattern.test(pathname));
     const base = { index, method, url: raw.url, status: raw.status, curl: this.reproducer(raw, route?.operationId) };
     if (!route || method === "OPTIONS") {
-      return this.keep({ ...base, judged: "none", why: "a route the contract does not know", ok: true, rules: [], problems: [] });
+      // HEAD and preflights are a server's framework's to answer; another method on a known path is B-60's or C-14's.
+      const unserved = method !== "OPTIONS" && method !== "HEAD" && this.routes.some((r) => r.pattern.test(pathname));
+      if (!unserved) return this.keep({ ...base, judged: "none", why: "a route the contract does not know", ok: true, rules: [], problems: [] });
+      const wrong = unservedMethodProblem(this.options.service, raw);
+      return this.keep({ ...base, judged: "full", ok: wrong === undefined, rules: wrong ? [wrong.rule] : [], problems: wrong ? [maskKeys(wrong.problem, [this.keys.secret, this.keys.publishable])] : [] });
     }
     const { operationId } = route;
     const problems: string[] = [];

@@ -8,7 +8,8 @@
 // first used outside the traffic that the server calls in conflict) is judged against the schema
 // only and counted, and so is every later exchange on it until a read shows it. Lists are open
 // (nothing in foreign traffic is fresh to us), so items made elsewhere are allowed. What the
-// traffic cannot tell is not judged.
+// traffic cannot tell is not judged. A 404 for an object the traffic has not shown is what the
+// oracle predicts too, and is judged in full.
 import { requestJson, type Exchange } from "../oracle/exchange.js";
 import { pathParameters } from "../oracle/exchange.js";
 import { BankModel } from "../oracle/bank/model.js";
@@ -67,6 +68,8 @@ export class OpenWorldOracle {
     const named: string[] = [];
     if (path.transaction_intent_id !== undefined && !intents.has(path.transaction_intent_id)) named.push(path.transaction_intent_id);
     if (path.credit_id !== undefined && !credits.has(path.credit_id)) named.push(path.credit_id);
+    // The server says it has no such object, as the oracle holds none: its 404 is judged in full.
+    if (exchange.status === 404 && named.length > 0) return undefined;
     const body = requestJson(exchange);
     if (exchange.operationId === "createCredit" && body.ok && typeof body.value.transaction_intent_id === "string" && !intents.has(body.value.transaction_intent_id)) {
       named.push(body.value.transaction_intent_id);
