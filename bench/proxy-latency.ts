@@ -1,5 +1,5 @@
 // The conformance proxy's added latency: the same read and the same create sent straight to the
-// sandbox and through `startProxy` (judging every exchange after answering it), alternating one by
+// sandbox and through `startProxy` (judging every exchange on its worker thread after answering it), alternating one by
 // one so that drift in the machine's load hits both alike. Per-call times, p50 and p99 of each.
 import { performance } from "node:perf_hooks";
 import { startProxy } from "../conformance/traffic/proxy.js";
@@ -63,7 +63,7 @@ export function proxySection(latency: ProxyLatency, how: string): string[] {
     "## Conformance proxy",
     "",
     `Each call sent straight to the sandbox (in-memory, its own process) and through the conformance proxy (\`startProxy\`, in the bench's process,`,
-    `judging every exchange after answering it), alternating one by one, ${latency.calls} calls per path and operation; per-call times in ms. ${how}`,
+    `judging every exchange on its worker thread after answering it), alternating one by one, ${latency.calls} calls per path and operation; per-call times in ms. ${how}`,
     `The proxy judged what passed: ${latency.judged}.`,
     "",
     "| Op | direct p50 | proxied p50 | added p50 | direct p99 | proxied p99 | added p99 |",

@@ -3,6 +3,7 @@
 // (docs/traffic.md). Both print each failure with its rule and a curl reproducer, then the summary;
 // both exit 0 when no exchange failed, 1 when one did, 2 on a usage error.
 import { readFileSync } from "node:fs";
+import { constants } from "node:os";
 import { parseArgs } from "node:util";
 import { serviceNames, type ServiceName } from "../../src/openapi/documents.js";
 import { readFixtures } from "../fixtures-file.js";
@@ -103,6 +104,14 @@ export async function trafficCommand(command: "proxy" | "judge", argv: string[])
     const stop = async (signal: NodeJS.Signals) => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
+      // Ctrl-C reaches both npx and the proxy, and npx passes it on: a second signal within a second
+      // is that same one; a later one quits at once.
+      const stoppedAt = Date.now();
+      const again = (repeated: NodeJS.Signals) => {
+        if (Date.now() - stoppedAt >= 1000) process.exit(128 + constants.signals[repeated]);
+      };
+      process.on("SIGINT", again);
+      process.on("SIGTERM", again);
       process.stderr.write(`${signal}: stopping, judging what passed\n`);
       const result = await proxy.close();
       if (values.record) {

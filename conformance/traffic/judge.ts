@@ -1,6 +1,7 @@
 // Judges real traffic, one exchange at a time and in order: the operation and status against the
 // schema of the published document, then the open-world oracle (its predictions and invariants).
-// An exchange on a route the contract does not know is passed over as "not judged".
+// An exchange on a route the contract does not know is passed over as "not judged"; a method a known
+// path does not serve is judged against its decision row (unserved.ts).
 import type { OpenApiVersion, ServiceName } from "../../src/openapi/documents.js";
 import { validatorFor } from "../../src/openapi/validator.js";
 import type { Fixtures } from "../fixtures-file.js";
@@ -11,6 +12,7 @@ import type { Rule } from "../rules.js";
 import { defaultSettings, type SuiteSettings } from "../settings.js";
 import { maskKeys, unmaskAuthorization, type RawExchange } from "./exchange.js";
 import { OpenWorldOracle } from "./open-world.js";
+import { unservedMethodProblem } from "./unserved.js";
 
 export type TrafficOptions = {
   service: ServiceName;
@@ -31,8 +33,12 @@ export type ExchangeJudgement = {
   url: string;
   status: number;
   operationId?: string;
-  /** full: schema and oracle; schema: the schema only (why says what the traffic could not tell); none: not judged. */
-  judged: "full" | "schema" | "none";
+  /**
+   * full: schema and oracle; learned: the first read of an object made before the traffic, judged by
+   * the schema and the invariants and held from then on; schema: the schema only (why says what the
+   * traffic could not tell); none: not judged.
+   */
+  judged: "full" | "learned" | "schema" | "none";
   why?: string;
   ok: boolean;
   rules: Rule[];
@@ -45,6 +51,7 @@ export type TrafficResult = {
   service: ServiceName;
   exchanges: number;
   full: number;
+  learned: number;
   schemaOnly: number;
   notJudged: number;
   failed: number;
@@ -90,7 +97,11 @@ export class TrafficJudge {
     const route = this.routes.find((r) => r.method === method && r.pattern.test(pathname));
     const base = { index, method, url: raw.url, status: raw.status, curl: this.reproducer(raw, route?.operationId) };
     if (!route || method === "OPTIONS") {
-      return this.keep({ ...base, judged: "none", why: "a route the contract does not know", ok: true, rules: [], problems: [] });
+      // HEAD and preflights are a server's framework's to answer; another method on a known path is B-60's or C-14's.
+      const unserved = method !== "OPTIONS" && method !== "HEAD" && this.routes.some((r) => r.pattern.test(pathname));
+      if (!unserved) return this.keep({ ...base, judged: "none", why: "a route the contract does not know", ok: true, rules: [], problems: [] });
+      const wrong = unservedMethodProblem(this.options.service, raw);
+      return this.keep({ ...base, judged: "full", ok: wrong === undefined, rules: wrong ? [wrong.rule] : [], problems: wrong ? [maskKeys(wrong.problem, [this.keys.secret, this.keys.publishable])] : [] });
     }
     const { operationId } = route;
     const problems: string[] = [];
@@ -122,8 +133,8 @@ export class TrafficJudge {
       requestBody: raw.requestBody, sentAt: raw.sentAt, receivedAt: raw.receivedAt, status: raw.status, contentType,
       responseText: raw.responseText, responseBody: body,
     };
-    const seen = this.world.observe(exchange);
-    if (seen.judged === "full") {
+    const seen = this.world.observe(exchange, problems.length === 0);
+    if (seen.judged !== "schema") {
       problems.push(...describeVerdict(seen.verdict));
       rules.push(...seen.verdict.rules);
     }
@@ -149,7 +160,7 @@ export class TrafficJudge {
     const count = (judged: ExchangeJudgement["judged"]) => this.judgements.filter((j) => j.judged === judged).length;
     const failed = this.judgements.filter((j) => !j.ok).length;
     return {
-      service: this.options.service, exchanges: this.judgements.length, full: count("full"), schemaOnly: count("schema"), notJudged: count("none"),
+      service: this.options.service, exchanges: this.judgements.length, full: count("full"), learned: count("learned"), schemaOnly: count("schema"), notJudged: count("none"),
       failed, ok: failed === 0, judgements: [...this.judgements],
     };
   }
@@ -164,9 +175,10 @@ export function judgeTraffic(options: TrafficOptions): TrafficResult {
   return judge.result();
 }
 
-/** "214 exchanges, 211 judged in full, 3 against the schema only: objects not seen before, 0 failed". */
+/** "214 exchanges, 205 judged in full, 6 learned from a first read, 3 against the schema only: objects not seen before, 0 failed". */
 export function trafficSummaryLine(result: TrafficResult): string {
   const parts = [`${result.exchanges} exchange${result.exchanges === 1 ? "" : "s"}`, `${result.full} judged in full`];
+  if (result.learned > 0) parts.push(`${result.learned} learned from a first read`);
   if (result.schemaOnly > 0) parts.push(`${result.schemaOnly} against the schema only: objects not seen before`);
   if (result.notJudged > 0) parts.push(`${result.notJudged} not judged: routes the contract does not know`);
   parts.push(`${result.failed} failed`);

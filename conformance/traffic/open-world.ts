@@ -1,21 +1,27 @@
 // The oracle for traffic it did not generate. Real traffic starts in the middle: objects made before
 // the recording, by other clients or by the server's own jobs. This thin wrapper around the one Oracle
-// decides, before each exchange, whether the traffic so far tells enough to predict it: an exchange
-// that names an object the traffic has not shown being created (a path identifier, a linked credit's
-// transaction intent, a bank account first used outside the traffic that the server calls in
-// conflict) is judged against the schema only and counted, and so is every later exchange on that
-// object. Lists are open (nothing in foreign traffic is fresh to us), so items made elsewhere are
-// allowed. What the traffic cannot tell is not judged.
+// decides, before each exchange, whether the traffic so far tells enough to predict it. An object
+// first seen in a 200 secret-key read (an intent, a credit) whose body passes the schema is learned
+// from that read (learned.ts) and held from then on: the read is judged by the invariants, every
+// later exchange on the object in full. An exchange that names an object the traffic has neither
+// shown created nor read (a path identifier, a linked credit's transaction intent, a bank account
+// first used outside the traffic that the server calls in conflict) is judged against the schema
+// only and counted, and so is every later exchange on it until a read shows it. Lists are open
+// (nothing in foreign traffic is fresh to us), so items made elsewhere are allowed. What the
+// traffic cannot tell is not judged. A 404 for an object the traffic has not shown is what the
+// oracle predicts too, and is judged in full.
 import { requestJson, type Exchange } from "../oracle/exchange.js";
 import { pathParameters } from "../oracle/exchange.js";
 import { BankModel } from "../oracle/bank/model.js";
+import { keyKind } from "../oracle/bank/requests.js";
 import { Oracle, type OracleOptions, type Verdict } from "../oracle/oracle.js";
+import { creditFromRead, intentFromRead } from "./learned.js";
 
-export type OpenWorldVerdict = { judged: "full"; verdict: Verdict } | { judged: "schema"; why: string };
+export type OpenWorldVerdict = { judged: "full" | "learned"; verdict: Verdict } | { judged: "schema"; why: string };
 
 export class OpenWorldOracle {
   readonly oracle: Oracle;
-  /** Objects the traffic named before showing them created: never predicted, so never judged past the schema. */
+  /** Objects the traffic named before showing them created or read: not predicted, so judged against the schema only. */
   readonly unseen = new Set<string>();
 
   constructor(options: Omit<OracleOptions, "isFresh">) {
@@ -23,10 +29,34 @@ export class OpenWorldOracle {
     this.oracle = new Oracle({ ...options, isFresh: () => false });
   }
 
-  observe(exchange: Exchange): OpenWorldVerdict {
+  /** Judges one exchange; `schemaValid`: whether its response passed the schema (only such a read teaches an object). */
+  observe(exchange: Exchange, schemaValid: boolean): OpenWorldVerdict {
+    if (schemaValid && this.learn(exchange)) return { judged: "learned", verdict: this.oracle.observe(exchange) };
     const why = this.unknowable(exchange);
     if (why) return { judged: "schema", why };
     return { judged: "full", verdict: this.oracle.observe(exchange) };
+  }
+
+  /** Takes an object the model does not hold from its first read (a 200 with the secret key), if it is one. */
+  private learn(exchange: Exchange): boolean {
+    const model = this.oracle.model;
+    if (!(model instanceof BankModel) || exchange.status !== 200) return false;
+    if (keyKind(exchange, this.oracle.options.keys ?? {}) !== "secret") return false;
+    const data = (exchange.responseBody as { data?: unknown } | undefined)?.data;
+    if (typeof data !== "object" || data === null) return false;
+    const { state } = model;
+    const path = pathParameters(exchange);
+    const id = exchange.operationId === "getTransactionIntent" ? path.transaction_intent_id : exchange.operationId === "getCredit" ? path.credit_id : undefined;
+    if (id === undefined || state.intents.has(id) || state.credits.has(id)) return false;
+    if (exchange.operationId === "getTransactionIntent") {
+      const intent = intentFromRead(id, data, state.next(), exchange.receivedAt);
+      if (!intent) return false;
+      state.intents.set(id, intent);
+    } else {
+      state.credits.set(id, creditFromRead(id, data, state.next(), exchange.receivedAt));
+    }
+    this.unseen.delete(id);
+    return true;
   }
 
   /** Why the traffic so far cannot tell this exchange's answer, if it cannot. */
@@ -38,6 +68,8 @@ export class OpenWorldOracle {
     const named: string[] = [];
     if (path.transaction_intent_id !== undefined && !intents.has(path.transaction_intent_id)) named.push(path.transaction_intent_id);
     if (path.credit_id !== undefined && !credits.has(path.credit_id)) named.push(path.credit_id);
+    // The server says it has no such object, as the oracle holds none: its 404 is judged in full.
+    if (exchange.status === 404 && named.length > 0) return undefined;
     const body = requestJson(exchange);
     if (exchange.operationId === "createCredit" && body.ok && typeof body.value.transaction_intent_id === "string" && !intents.has(body.value.transaction_intent_id)) {
       named.push(body.value.transaction_intent_id);

@@ -1,13 +1,17 @@
 // The recording proxy: forwards every request to the upstream unchanged and answers with the
-// upstream's response unchanged; once the answer is on its way the exchange joins a queue that is
-// judged in order, so judging never holds up the traffic. A client that drops its connection half-way
+// upstream's response unchanged; once the answer is on its way the exchange is posted to the judge's
+// own thread (judge-worker.ts), which judges in order, so judging never holds up the traffic. A client that drops its connection half-way
 // cancels the upstream request and leaves no exchange; an upstream that cannot be reached is answered
 // 502 with a JSON error and not judged.
 import { request as httpRequest, Agent, createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { request as httpsRequest, Agent as HttpsAgent } from "node:https";
 import type { AddressInfo } from "node:net";
 import { maskKeys, type RawExchange } from "./exchange.js";
-import { TrafficJudge, type ExchangeJudgement, type TrafficOptions, type TrafficResult } from "./judge.js";
+import { extname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import type { ExchangeJudgement, TrafficOptions, TrafficResult } from "./judge.js";
+import type { ToJudge } from "./judge-worker.js";
 
 export type ProxyOptions = Omit<TrafficOptions, "exchanges"> & {
   upstream: string;
@@ -32,34 +36,49 @@ const hopByHop = new Set(["connection", "keep-alive", "proxy-connection", "trans
 const headerRecord = (headers: IncomingMessage["headers"]) =>
   Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]));
 
+/** The judge's thread (judge-worker.ts, compiled or run from source as this file is), once it is ready. */
+async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudge): void; finish(): Promise<TrafficResult> }> {
+  const { service, keys, settings, fixtures, triggers, openapi, clockSkewSeconds } = options;
+  const workerData = { service, keys, settings, fixtures, triggers, openapi, clockSkewSeconds };
+  const source = extname(fileURLToPath(import.meta.url)) === ".ts";
+  const file = new URL(`./judge-worker${source ? ".ts" : ".js"}`, import.meta.url);
+  // Run from source (tests, bench), the thread registers tsx itself: a loader registered in this thread is not inherited.
+  const worker = source
+    ? new Worker(`import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`, { eval: true, workerData })
+    : new Worker(file, { workerData });
+  let finished: (result: TrafficResult) => void = () => {};
+  let failed: (error: Error) => void = () => {};
+  worker.on("message", (message: { ready?: true; judgement?: ExchangeJudgement; result?: TrafficResult }) => {
+    if (message.judgement) options.onJudgement?.(message.judgement);
+    if (message.result) finished(message.result);
+  });
+  worker.on("error", (error) => failed(error));
+  await new Promise<void>((resolve, reject) => {
+    failed = reject;
+    worker.once("message", () => resolve());
+  });
+  return {
+    post: (message) => worker.postMessage(message),
+    finish: () => new Promise<TrafficResult>((resolve, reject) => {
+      finished = (result) => void worker.terminate().then(() => resolve(result));
+      failed = reject;
+      worker.postMessage({ done: true });
+    }),
+  };
+}
+
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const upstream = new URL(options.upstream);
   const secure = upstream.protocol === "https:";
   const agent = secure ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
   const send = secure ? httpsRequest : httpRequest;
   const basePath = upstream.pathname.replace(/\/$/, "");
-  const judge = new TrafficJudge(options);
+  const judge = await startJudge(options);
   const recorded: RawExchange[] = [];
-  const queue: RawExchange[] = [];
-  let judging: Promise<void> = Promise.resolve();
 
   const judgeLater = (exchange: RawExchange) => {
     recorded.push(exchange);
-    queue.push(exchange);
-    judging = judging.then(() => new Promise<void>((resolve) => setImmediate(() => {
-      const next = queue.shift();
-      if (next) {
-        try {
-          // Judged whether or not anyone listens (an optional call would skip its argument).
-          const judgement = judge.judge(next);
-          options.onJudgement?.(judgement);
-        } catch (error) {
-          // A judge that cannot read an exchange must not stop the traffic: it is said, and left not judged.
-          options.onJudgement?.({ index: judge.judgements.length + 1, method: next.method, url: next.url, status: next.status, judged: "none", ok: true, rules: [], problems: [], curl: [], why: `the judge could not read it: ${(error as Error).message}` });
-        }
-      }
-      resolve();
-    })));
+    judge.post({ exchange });
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -131,8 +150,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         server.closeAllConnections();
       });
       agent.destroy();
-      await judging;
-      return judge.result();
+      return judge.finish();
     },
   };
 }

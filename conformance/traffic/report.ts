@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { describeRule } from "../rules.js";
 import { trafficSummaryLine, type TrafficResult } from "./judge.js";
 
+const judgedHow = { full: "judged in full", learned: "learned from its first read (the schema and the invariants)", schema: "against the schema only", none: "not judged" };
+
 export function trafficMarkdown(result: TrafficResult): string {
   const failed = result.judgements.filter((j) => !j.ok);
   const lines = [`# Traffic judged against the ${result.service} contract`, "", trafficSummaryLine(result), ""];
@@ -15,7 +17,7 @@ export function trafficMarkdown(result: TrafficResult): string {
   }
   const schemaOnly = result.judgements.filter((j) => j.judged !== "full");
   if (schemaOnly.length > 0) {
-    lines.push("## Not judged in full", "", ...schemaOnly.map((j) => `- #${j.index} ${j.method} ${j.url} -> ${j.status}: ${j.judged === "schema" ? "against the schema only" : "not judged"}, ${j.why}`), "");
+    lines.push("## Not judged in full", "", ...schemaOnly.map((j) => `- #${j.index} ${j.method} ${j.url} -> ${j.status}: ${judgedHow[j.judged]}${j.why ? `, ${j.why}` : ""}`), "");
   }
   return lines.join("\n");
 }

@@ -21,7 +21,8 @@
 // Along the way, what the packed package promises: the tarball's files, a shebang on every bin,
 // no heavy dependency installed with it, a consumer file that type-checks against the installed
 // declarations (with an @ts-expect-error) and runs, and the commands' one-line messages when an
-// optional dependency is missing or not built. And the example consumer page (docs/browser.md) as a
+// optional dependency is missing or not built; `conformance proxy` and `conformance judge` run
+// without the suite's optional dependencies. And the example consumer page (docs/browser.md) as a
 // front-end developer builds it: installed, type-checked and bundled from the tarball in a fresh
 // project, then opened in Chromium against README's sandbox.
 import assert from "node:assert/strict";
@@ -408,7 +409,67 @@ describe("README's quick start for implementers, against the sandbox", () => {
     }
     assert.ok(readdirSync(join(project, "reports")).some((file) => file.endsWith(".xml")), "a JUnit report");
   });
+
+  it("conformance proxy and judge need neither dredd nor fast-check: a request through the proxy, Ctrl-C or SIGTERM, its recording judged", async () => {
+    const keys = "--service bank-payments --secret-key sk_test_sandbox --publishable-key pk_test_sandbox --triggers";
+    await without("node_modules/dredd", () => without("node_modules/fast-check", async () => {
+      // As a terminal's Ctrl-C does: SIGINT to npx and the proxy together (npm then ends by the same signal).
+      const viaNpx = await proxyThrough(`npx conformance proxy ${keys} --upstream ${bankUrl} --port 0 --record traffic.har`, (pid) => process.kill(-pid, "SIGINT"));
+      assert.ok(viaNpx.code === 0 || viaNpx.signal === "SIGINT", `${viaNpx.code} ${viaNpx.signal}`);
+      assert.equal(viaNpx.stdout.trim().split("\n").pop(), "1 exchange, 1 judged in full, 0 failed", viaNpx.stdout + viaNpx.stderr);
+      // As docs/traffic.md's CI block does: the installed command in the background, SIGTERM to it alone, its exit code.
+      const direct = await proxyThrough(`node_modules/.bin/conformance proxy ${keys} --upstream ${bankUrl} --port 0`, (pid) => process.kill(pid, "SIGTERM"));
+      assert.equal(direct.code, 0, direct.stdout + direct.stderr);
+      assert.equal(direct.stdout.trim().split("\n").pop(), "1 exchange, 1 judged in full, 0 failed");
+      const judged = await attempt(`npx conformance judge traffic.har ${keys}`);
+      assert.equal(judged.code, 0, judged.stdout + judged.stderr);
+      assert.equal(judged.stdout.trim().split("\n").pop(), "1 exchange, 1 judged in full, 0 failed");
+      // The same recording with the response's status altered by hand.
+      const har = JSON.parse(readFileSync(join(project, "traffic.har"), "utf8")) as { log: { entries: Array<{ response: { status: number } }> } };
+      har.log.entries[0].response.status = 200;
+      writeFileSync(join(project, "altered.har"), JSON.stringify(har));
+      const altered = await attempt(`npx conformance judge altered.har ${keys}`);
+      assert.equal(altered.code, 1, altered.stdout + altered.stderr);
+      assert.match(altered.stdout, /^FAIL #1 POST \S+ -> 200 \(createTransactionIntent\) \[/m);
+      assert.equal(altered.stdout.trim().split("\n").pop(), "1 exchange, 1 judged in full, 1 failed");
+    }));
+  });
 });
+
+let proxyRequests = 0;
+
+/** Starts a proxy command in the project, sends one create through it, stops it with `stop(pid)`: how it ended and what it printed. */
+async function proxyThrough(command: string, stop: (pid: number) => void): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
+  const proxy = spawn("bash", ["-c", `exec ${command}`], { cwd: project, env: userEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  proxy.stderr!.on("data", (chunk: Buffer) => { stderr += chunk.toString(); });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolveExit) => proxy.once("exit", (code, signal) => resolveExit({ code, signal })));
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      proxy.stdout!.on("data", (chunk: Buffer) => {
+        stdout += chunk.toString();
+        const ready = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+        if (ready) resolveUrl(ready[1]);
+      });
+      void exited.then(({ code }) => reject(new Error(`${command} exited (${code}):\n${stdout}\n${stderr}`)));
+    });
+    proxyRequests += 1;
+    const created = await fetch(`${url}/api/transaction-intents`, {
+      method: "POST",
+      headers: { Authorization: "Bearer sk_test_sandbox", "Content-Type": "application/json" },
+      body: JSON.stringify({ amount: 10, bank_account: `bank_account_ProxyQuickStart0${proxyRequests}`, consumer_id: `consumer_ProxyQuickStart0${proxyRequests}`, store_number: "0042", type: "bankpay" }),
+    });
+    assert.equal(created.status, 201, "answered as the sandbox answered");
+    stop(proxy.pid!);
+    const ended = await exited;
+    // npx's own end comes with the proxy's; wait for the proxy's last line too.
+    await new Promise<void>((resolveOutput) => (proxy.stdout!.readableEnded ? resolveOutput() : proxy.stdout!.once("end", () => resolveOutput())));
+    return { ...ended, stdout, stderr };
+  } finally {
+    if (proxy.exitCode === null && proxy.signalCode === null) process.kill(-proxy.pid!, "SIGKILL");
+  }
+}
 
 const consumerSource = `
 import {

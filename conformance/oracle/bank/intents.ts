@@ -350,10 +350,10 @@ function actionOutcomes(ctx: ModelContext, intent: IntentRecord, action: string,
       const wanted = amount as number;
       const limit = settingCents(ctx.settings.capture_adjustment_limit) as number;
       if (wanted <= intent.amountCents + limit) return [ok(captured(ctx, intent, wanted)), ...(ctx.triggers ? [] : failedCaptures(ctx, intent).map(ok))];
-      if (intent.captureRefusals < ctx.settings.capture_retries) {
-        return [{ ...invalid({ amount: ["invalid"] }, "78"), rule: "B-34", apply: () => state.intents.set(id, { ...intent, captureRefusals: intent.captureRefusals + 1 }) }];
-      }
-      return [{
+      const refused: Prediction = { ...invalid({ amount: ["invalid"] }, "78"), rule: "B-34", apply: () => state.intents.set(id, { ...intent, captureRefusals: intent.captureRefusals + 1 }) };
+      if (intent.captureRefusals < ctx.settings.capture_retries && !intent.learned) return [refused];
+      // An intent learned from a read may have had captures refused before: refused again, or failed.
+      return [...(intent.learned ? [refused] : []), {
         ...ok({
           ...intent,
           status: "failed",

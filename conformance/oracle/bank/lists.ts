@@ -72,7 +72,8 @@ function isClosed(ctx: ListContext, operationId: string, query: Query): boolean 
   }
   const references = [...ctx.state.credits.values()].map((credit) => boundValue(credit.referenceNumber)).filter((v) => v !== null && v !== undefined);
   return fresh("employee_number") || fresh("station_number") || fresh("creditable_id")
-    || (query.creditable_id !== undefined && ctx.state.intents.has(String(query.creditable_id)))
+    // Credits of an intent learned from a read may have been made before the traffic began.
+    || (query.creditable_id !== undefined && ctx.state.intents.has(String(query.creditable_id)) && !ctx.state.intents.get(String(query.creditable_id))!.learned)
     || (query.reference_number !== undefined && references.includes(query.reference_number));
 }
 

@@ -59,6 +59,8 @@ export type IntentRecord = {
   captureRefusals: number;
   storeNumber: string;
   submerchantId: string | null;
+  /** Learned from a read of traffic that began after its creation (conformance/traffic/learned.ts): what came before is unknown. */
+  learned?: boolean;
 };
 
 export type CreditStatus = "pending" | "failed" | "succeeded" | "cancelled";
