@@ -48,11 +48,18 @@ async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudg
     : new Worker(file, { workerData });
   let finished: (result: TrafficResult) => void = () => {};
   let failed: (error: Error) => void = () => {};
+  // A judge's thread that breaks leaves the traffic flowing; the proxy's close then says why.
+  let broken: Error | undefined;
+  const breaks = (error: Error) => {
+    broken ??= error;
+    failed(broken);
+  };
   worker.on("message", (message: { ready?: true; judgement?: ExchangeJudgement; result?: TrafficResult }) => {
     if (message.judgement) options.onJudgement?.(message.judgement);
     if (message.result) finished(message.result);
   });
-  worker.on("error", (error) => failed(error));
+  worker.on("error", breaks);
+  worker.on("exit", (code) => breaks(new Error(`the judge's thread ended (exit code ${code}) before giving its result`)));
   await new Promise<void>((resolve, reject) => {
     failed = reject;
     worker.once("message", () => resolve());
@@ -60,7 +67,11 @@ async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudg
   return {
     post: (message) => worker.postMessage(message),
     finish: () => new Promise<TrafficResult>((resolve, reject) => {
-      finished = (result) => void worker.terminate().then(() => resolve(result));
+      if (broken) return reject(broken);
+      finished = (result) => {
+        failed = () => {}; // its own end, once the result is in
+        void worker.terminate().then(() => resolve(result));
+      };
       failed = reject;
       worker.postMessage({ done: true });
     }),
