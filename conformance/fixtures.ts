@@ -186,9 +186,9 @@ export function intentBody(input: IntentInput = {}): Record<string, unknown> {
  * so a check that needs the outcome runs without the sandbox's triggers.
  */
 export const promised = {
-  /** A creation with `authorize_and_capture` the fixtures promise to decline with `code`. */
-  decline(code: string): IntentInput | undefined {
-    const found: PromisedDecline | undefined = currentFixtures()?.declines?.find((d) => d.response_code === code);
+  /** A creation with `authorize_and_capture` the fixtures promise to decline with `code` (any code when none is given). */
+  decline(code?: string): IntentInput | undefined {
+    const found: PromisedDecline | undefined = currentFixtures()?.declines?.find((d) => code === undefined || d.response_code === code);
     if (!found) return undefined;
     return found.amount !== undefined ? { amount: Number(found.amount) } : { bankAccount: found.bank_account, consumer: found.consumer_id };
   },

@@ -3,7 +3,7 @@
 // implementation must answer that status.
 import type { ApiClient, KeyChoice } from "../client.js";
 import type { Rule } from "../rules.js";
-import { ids, intentBody, linkedCreditSubmerchant, payrollRequest, addressUpdate } from "../fixtures.js";
+import { ids, intentBody, linkedCreditSubmerchant, payrollRequest, addressUpdate, promised } from "../fixtures.js";
 import { createCredit, createIntent, captureAmount } from "../scenarios/steps.js";
 
 export type Plan = {
@@ -23,11 +23,13 @@ type Planner = (api: ApiClient) => Promise<Plan>;
 export const bankPlans: Record<string, Planner> = {
   // createTransactionIntent
   "createTransactionIntent 201": async () => ({ key: "secret", body: intentBody() }),
-  "createTransactionIntent 200": async () => ({
-    key: "secret",
-    body: intentBody({ action: "authorize_and_capture", amount: 40.07 }),
-    trigger: "authorize_and_capture with an amount ending in .07 is declined",
-  }),
+  // Without triggers, from a decline the fixtures promise (any code: the 200 is the same).
+  "createTransactionIntent 200": async () => {
+    const promisedDecline = promised.decline();
+    return promisedDecline
+      ? { key: "secret", body: intentBody({ ...promisedDecline, action: "authorize_and_capture" }) }
+      : { key: "secret", body: intentBody({ action: "authorize_and_capture", amount: 40.07 }), trigger: "authorize_and_capture with an amount ending in .07 is declined" };
+  },
   "createTransactionIntent 401": async () => ({ key: "none", body: intentBody() }),
   "createTransactionIntent 403": async () => ({ key: "publishable", body: intentBody() }),
   "createTransactionIntent 409": async (api) => {
