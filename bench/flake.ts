@@ -13,6 +13,7 @@
 //   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (a few hours on 2 cores)
 //   FLAKE_ROUNDS=3 FLAKE_FIRST_SEED=101 node --import tsx bench/flake.ts
 //   FLAKE_TARGETS=independent                   only the independent implementation (or `variants`)
+//   FLAKE_VARIANTS=id,id                        only these variants (with the control), e.g. to replay a false alarm
 //
 // It prints one line per round and a closing line; the numbers go to BENCHMARKS.md by hand, with
 // the command and what was run.
@@ -33,14 +34,15 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 export type RoundResult = { seed: number; runs: number; failed: string[]; durationMs: number };
 
 /** One round: every variant's sequences (and the control), then the independent implementation's. */
-export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers: Layer[] }): Promise<RoundResult> {
+export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers: Layer[]; variantIds?: string[] }): Promise<RoundResult> {
   const started = Date.now();
   const failed: string[] = [];
   let runs = 0;
   if (options.targets.includes("variants")) {
     const sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
     try {
-      const proof = await runProof(sandbox, { mutants: [], variants, seed, variantRuns: options.variantRuns, variantLayers: options.layers, concurrency: 2 });
+      const chosen = options.variantIds ? variants.filter((variant) => options.variantIds!.includes(variant.id)) : variants;
+      const proof = await runProof(sandbox, { mutants: [], variants: chosen, seed, variantRuns: options.variantRuns, variantLayers: options.layers, concurrency: 2 });
       for (const outcome of [...(proof.control ? [proof.control] : []), ...proof.variants]) {
         runs += outcome.runs.length;
         for (const run of outcome.runs.filter((r) => !r.passed)) failed.push(`variant ${outcome.id} (${run.service}): ${run.failures.map((f) => `${f.name}: ${f.reason.split("\n")[0]}`).join(" | ").slice(0, 300)}`);
@@ -76,11 +78,12 @@ async function main() {
   const targets = (process.env.FLAKE_TARGETS ?? "variants,independent").split(",");
   const layers = ["sequences", ...(process.env.FLAKE_LAYERS ?? "").split(",").filter(Boolean)] as Layer[];
   const variantRuns = env("FLAKE_VARIANT_RUNS", 10);
-  log(`# flake: ${rounds} rounds from seed ${first}; targets ${targets.join(", ")}; layers ${layers.join(", ")}; ${variantRuns} sequences per variant run`);
+  const variantIds = process.env.FLAKE_VARIANTS ? process.env.FLAKE_VARIANTS.split(",") : undefined;
+  log(`# flake: ${rounds} rounds from seed ${first}; targets ${targets.join(", ")}${variantIds ? ` (variants ${variantIds.join(", ")})` : ""}; layers ${layers.join(", ")}; ${variantRuns} sequences per variant run`);
   let failedRounds = 0;
   let runs = 0;
   for (let round = 0; round < rounds; round += 1) {
-    const result = await flakeRound(first + round, { targets, variantRuns, layers });
+    const result = await flakeRound(first + round, { targets, variantRuns, layers, variantIds });
     runs += result.runs;
     if (result.failed.length > 0) failedRounds += 1;
     log(`round ${round + 1}/${rounds}, seed ${result.seed}: ${result.runs} runs, ${result.failed.length} failed (${(result.durationMs / 1000).toFixed(0)} s)`);

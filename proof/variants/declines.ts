@@ -32,34 +32,36 @@ const shows = (e: Exchange, test: (data: any) => boolean) => {
   }
 };
 
-const declinesOneInTen: Variant = {
-  id: "declines-one-in-ten", decisions: ["B-31"], kind: "declines", services: ["bank-payments"], triggers: false, coverage: true,
-  change: "one authorization in ten is declined (response code 12, high risk), stored: the intent failed in every later read",
+/** A server that declines every `every`-th authorization (code 12), stored by the sandbox. */
+export const declinesEvery = (every: number, id: string): Variant => ({
+  id, decisions: ["B-31"], kind: "declines", services: ["bank-payments"], triggers: false, coverage: true,
+  change: `one authorization in ${every} is declined (response code 12, high risk), stored: the intent failed in every later read`,
   allowedBy: "bank §3.1 \"authorize_and_capture ... may be declined\", §7.4 code 12 \"Decline (high risk)\"; B-31 \"any authorization may be declined\"",
   // A tenant of its own: the arranged code is the tenant's, so no other run takes it.
   sandboxSettings: { next_authorization_code: null },
   async request(e, c) {
-    if (!authorizing(e) || !secretKeyUsed(e, c.secretKey) || !everyNth(c, "authorizations", 10)) return;
+    if (!authorizing(e) || !secretKeyUsed(e, c.secretKey) || !everyNth(c, "authorizations", every)) return;
     // The sandbox's own decline, stored with the intent: its next authorization answered with code 12.
     const arranged = await c.forward("PATCH", "/_sandbox/settings", secretHeaders(c), json({ next_authorization_code: "12" }));
     if (arranged.status !== 200) throw new Error(`arranging a decline: ${arranged.status} ${arranged.body}`);
   },
   evidence: (e) => authorizing(e) && shows(e, (data) => data?.status === "failed"),
-};
+});
 
-const captureFailsNowAndThen: Variant = {
-  id: "capture-fails-now-and-then", decisions: ["B-34"], kind: "declines", services: ["bank-payments"], triggers: false, coverage: true,
-  change: "one capture in five fails (200, the intent still pending_capture, captured_status error), stored; the next capture may succeed",
+/** A server whose every `every`-th capture fails (`captured_status` error), stored by the sandbox. */
+export const captureFailsEvery = (every: number, id: string): Variant => ({
+  id, decisions: ["B-34"], kind: "declines", services: ["bank-payments"], triggers: false, coverage: true,
+  change: `one capture in ${every} fails (200, the intent still pending_capture, captured_status error), stored; the next capture may succeed`,
   allowedBy: "bank §2.1 captured_status values (error, expired, ...); B-34 \"a failed capture is answered 200 with the intent still pending_capture ... it may be retried\"",
   sandboxSettings: { next_authorization_code: null },
   async request(e, c) {
-    if (!is.action(e, "capture") || !secretKeyUsed(e, c.secretKey) || !everyNth(c, "captures", 5)) return;
+    if (!is.action(e, "capture") || !secretKeyUsed(e, c.secretKey) || !everyNth(c, "captures", every)) return;
     // The sandbox's fail-next-capture helper: it refuses (409) an intent that cannot be captured, and then nothing fails.
     const arranged = await c.forward("POST", `/_sandbox${e.url.pathname.replace(/^\/api/, "")}/fail-next-capture`, secretHeaders(c), json({ captured_status: "error" }));
     if (arranged.status !== 200) c.memory.set("captures", ((c.memory.get("captures") as number) ?? 1) - 1);
   },
   evidence: (e) => is.action(e, "capture") && shows(e, (data) => data?.status === "pending_capture" && data?.captured_status === "error"),
-};
+});
 
 const checkDeclinedOneInFive: Variant = {
   id: "check-declined-one-in-five", decisions: ["C-7", "C-11"], kind: "declines", services: ["check-cashing"], triggers: false, coverage: true,
@@ -82,4 +84,4 @@ const checkDeclinedOneInFive: Variant = {
   },
 };
 
-export const declineVariants: Variant[] = [declinesOneInTen, captureFailsNowAndThen, checkDeclinedOneInFive];
+export const declineVariants: Variant[] = [declinesEvery(10, "declines-one-in-ten"), captureFailsEvery(5, "capture-fails-now-and-then"), checkDeclinedOneInFive];

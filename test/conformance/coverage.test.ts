@@ -16,6 +16,7 @@ import { eachCredit } from "../../proof/mutants/match.js";
 import { editJson, startMutantProxy, type Mutant } from "../../proof/mutants/proxy.js";
 import { primaryRule, ruleLocation } from "../../conformance/rules.js";
 import { runConformance } from "../../conformance/runner.js";
+import { captureFailsEvery, declinesEvery } from "../../proof/variants/declines.js";
 import type { CheckResult, ConformanceResult } from "../../conformance/types.js";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -121,6 +122,32 @@ describe("the coverage layer", () => {
       assert.deepEqual(result.checks.filter((c) => c.outcome !== "passed").map((c) => `${c.outcome} ${c.name}: ${(c.reason ?? "").slice(0, 300)}`), []);
     });
   }
+
+  test("a server that declines every third authorization and fails every other capture, run without triggers: Dredd, the scenarios and the coverage retry on fresh objects or skip, nothing fails", async () => {
+    const keys = { secretKey: "sk_test_v-coverage-declines", publishableKey: "pk_test_v-coverage-declines" };
+    // A tenant of its own: the declines the proxy arranges are that tenant's.
+    const tenant = await fetch(`${sandbox.bankUrl}/_sandbox/settings`, { method: "PATCH", headers: { Authorization: `Bearer ${keys.secretKey}`, "Content-Type": "application/json" }, body: "{}" });
+    assert.equal(tenant.status, 200);
+    const declines = declinesEvery(3, "declines");
+    const captures = captureFailsEvery(2, "captures");
+    const proxy = await startMutantProxy({
+      id: "declines and failed captures",
+      async request(e, c) { await declines.request!(e, c); await captures.request!(e, c); },
+      evidence: (e) => declines.evidence!(e) || captures.evidence!(e),
+    }, sandbox.bankUrl, keys);
+    try {
+      const result = await runConformance({ service: "bank-payments", baseUrl: proxy.url, ...keys, layers: ["dredd", "scenarios", "coverage"], triggers: false });
+      assert.deepEqual(result.checks.filter((c) => c.outcome === "failed").map((c) => `${c.name}: ${c.reason?.slice(0, 300)}`), []);
+      assert.ok(proxy.fired() > 10, `the proxy declined or failed only ${proxy.fired()} times`);
+      // Measured: 81% of the cells with the retries; 49% with one try each, which fails the evidence check (75%).
+      const cells = result.coverage!.matrices.flatMap((m) => m.cells);
+      const reached = cells.filter((c) => c.outcome === "passed").length / cells.length;
+      assert.ok(reached >= 0.75, `the matrices were reached to ${Math.round(reached * 100)}% only`);
+      assert.ok(result.evidence!.skipped.some((s) => /^the server took another allowed way \(B-3[14]/.test(s.reason)), "skips counted under the rule that allows them");
+    } finally {
+      await proxy.close();
+    }
+  });
 
   test("with the server's settings told, the limits are crossed where they are; told wrong, the limit checks fail and name their rule", async () => {
     const configured = await startSandbox({ bankPort: 0, service: "bank", database: ":memory:" });
