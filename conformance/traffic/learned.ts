@@ -5,6 +5,11 @@
 // made (no list order against objects made before the read), how many captures were refused
 // before (B-34), whether a canceled intent had been captured (B-28 allows both conflicts then),
 // and the publishable view's `is_mailable` (held at its first sight).
+//
+// An item of a 200 secret-key list is learned the same way: the list item schemas carry every member
+// of the read (an intent list item is the full intent with `transaction_adverse_type` required, bank
+// doc 2.1; a credit list item is the credit read, doc 4.8), so an item is taken by the same functions
+// and leaves open exactly what a read leaves open, nothing more.
 import { fixedSlot, Slot } from "../oracle/expect.js";
 import { anyBoolean, named } from "../oracle/forms.js";
 import type { AttemptRecord, CreditRecord, IntentRecord } from "../oracle/bank/state.js";
