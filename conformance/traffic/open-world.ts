@@ -8,7 +8,7 @@
 // the model does not hold are learned. An exchange that names an object the traffic has neither
 // shown created nor read (a path identifier, a linked credit's transaction intent, a bank account
 // first used outside the traffic that the server calls in conflict) is judged against the schema
-// only and counted, and so is every later exchange on it until a read shows it. Lists are open
+// only and counted, and so is every later exchange on it until a read or a list page shows it. Lists are open
 // (nothing in foreign traffic is fresh to us), so items made elsewhere are allowed. What the
 // traffic cannot tell is not judged. A 404 for an object the traffic has not shown is what the
 // oracle predicts too, and is judged in full.
