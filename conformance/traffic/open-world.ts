@@ -45,19 +45,25 @@ export class OpenWorldOracle {
 
   /** The bank model's state, when the exchange is a 200 answered to the secret key (only such a view shows the whole object). */
   private secretAnswerState(exchange: Exchange): BankState | undefined {
-    const model = this.oracle.model;
-    if (!(model instanceof BankModel) || exchange.status !== 200) return undefined;
-    return keyKind(exchange, this.oracle.options.keys ?? {}) === "secret" ? model.state : undefined;
+    return this.keyOfAnswer(exchange) === "secret" ? (this.oracle.model as BankModel).state : undefined;
   }
 
-  /** Takes an object the model does not hold from its first read, if it is one. */
+  /** Which key a bank 200 was answered to. */
+  private keyOfAnswer(exchange: Exchange): "secret" | "publishable" | undefined {
+    if (!(this.oracle.model instanceof BankModel) || exchange.status !== 200) return undefined;
+    const kind = keyKind(exchange, this.oracle.options.keys ?? {});
+    return kind === "secret" || kind === "publishable" ? kind : undefined;
+  }
+
+  /** Takes an object the model does not hold from its first read, if it is one (a publishable read of an intent: a partial record). */
   private learnFromRead(exchange: Exchange): boolean {
-    const state = this.secretAnswerState(exchange);
+    const key = this.keyOfAnswer(exchange);
     const data = (exchange.responseBody as { data?: unknown } | undefined)?.data;
-    if (!state || typeof data !== "object" || data === null) return false;
+    if (!key || typeof data !== "object" || data === null) return false;
+    const { state } = this.oracle.model as BankModel;
     const path = pathParameters(exchange);
-    if (exchange.operationId === "getTransactionIntent") return this.take(state, "intent", path.transaction_intent_id, data, exchange.receivedAt);
-    if (exchange.operationId === "getCredit") return this.take(state, "credit", path.credit_id, data, exchange.receivedAt);
+    if (exchange.operationId === "getTransactionIntent") return this.take(state, key === "secret" ? "intent" : "public intent", path.transaction_intent_id, data, exchange.receivedAt);
+    if (exchange.operationId === "getCredit" && key === "secret") return this.take(state, "credit", path.credit_id, data, exchange.receivedAt);
     return false;
   }
 
@@ -76,10 +82,10 @@ export class OpenWorldOracle {
   }
 
   /** Holds an object the model does not hold yet, as a view answered at `receivedAt` shows it; whether it did. */
-  private take(state: BankState, kind: "intent" | "credit", id: unknown, data: object, receivedAt: number): boolean {
+  private take(state: BankState, kind: "intent" | "public intent" | "credit", id: unknown, data: object, receivedAt: number): boolean {
     if (typeof id !== "string" || state.intents.has(id) || state.credits.has(id)) return false;
-    if (kind === "intent") {
-      const intent = intentFromRead(id, data, state.next(), receivedAt);
+    if (kind !== "credit") {
+      const intent = intentFromRead(id, data, state.next(), receivedAt, kind === "intent" ? "full" : "public");
       if (!intent) return false;
       state.intents.set(id, intent);
     } else {

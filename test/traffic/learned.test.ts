@@ -147,3 +147,42 @@ describe("objects made before the traffic, learned from their first sight in a l
     assert.match(failed[0].problems.join("\n"), /reference_number: expected "CR-\d+" \(held reference_number\), got "CR-00000000"/);
   });
 });
+
+describe("an intent made before the traffic, learned as a partial record from its first publishable read", () => {
+  let sandbox: Sandbox;
+  let recording: RawExchange[];
+
+  before(async () => {
+    sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
+    const made = (await call(sandbox.secretKey, sandbox.bankUrl, "POST", "/api/transaction-intents", { ...payer, amount: 70, action: "authorize", service_fee_id: serviceFee, extras: { order: "P-1" } })).body.data.id;
+    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, triggers: true });
+    assert.equal((await call(sandbox.publishableKey, proxy.url, "GET", `/api/transaction-intents/${made}`)).status, 200);
+    assert.equal((await call(sandbox.secretKey, proxy.url, "PATCH", `/api/transaction-intents/${made}`, { action: "capture", amount: 70 })).status, 200);
+    await call(sandbox.secretKey, proxy.url, "GET", `/api/transaction-intents/${made}`);
+    await call(sandbox.publishableKey, proxy.url, "GET", `/api/transaction-intents/${made}`);
+    await proxy.close();
+    recording = proxy.exchanges();
+  });
+  after(async () => { await sandbox?.close(); });
+
+  test("judges clean: the reduced view teaches what it shows, the rest is held from the first full view", () => {
+    const result = judgeOn(sandbox, recording);
+    assert.deepEqual(result.judgements.filter((j) => !j.ok).map((j) => `#${j.index} ${j.operationId}: ${j.problems[0]}`), []);
+    assert.deepEqual(result.judgements.map((j) => j.judged), ["learned", "full", "full", "full"]);
+  });
+
+  test("a capture answered with another amount than asked fails naming bank §3.1", () => {
+    const result = judgeOn(sandbox, capturedAs(recording, 1, "70.00", "65.00"));
+    assert.deepEqual(result.judgements.filter((j) => !j.ok).map((j) => [j.index, j.rules]), [[2, ["bank §3.1"]]]);
+  });
+
+  test("a later publishable read with another is_mailable than the first fails: the first read's value is held", () => {
+    const last = recording.length - 1;
+    const flipped = /"is_mailable":true/.test(recording[last].responseText) ? ['"is_mailable":true', '"is_mailable":false'] : ['"is_mailable":false', '"is_mailable":true'];
+    const altered = recording.map((e, i) => (i === last ? { ...e, responseText: e.responseText.replace(flipped[0], flipped[1]) } : e));
+    assert.notEqual(altered[last].responseText, recording[last].responseText);
+    const result = judgeOn(sandbox, altered);
+    assert.deepEqual(result.judgements.filter((j) => !j.ok).map((j) => j.index), [last + 1]);
+    assert.match(result.judgements[last].problems.join("\n"), /is_mailable/);
+  });
+});
