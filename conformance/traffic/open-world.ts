@@ -5,7 +5,8 @@
 // from that read (learned.ts) and held from then on: the read is judged by the invariants, every
 // later exchange on the object in full. So is an object first seen as an item of a 200 secret-key
 // list page that passes the schema: the page is judged first, as the open list it is, then its items
-// the model does not hold are learned. An exchange that names an object the traffic has neither
+// the model does not hold are learned. A publishable-key intent read teaches a partial record
+// (learned.ts). An exchange that names an object the traffic has neither
 // shown created nor read (a path identifier, a linked credit's transaction intent, a bank account
 // first used outside the traffic that the server calls in conflict) is judged against the schema
 // only and counted, and so is every later exchange on it until a read or a list page shows it. Lists are open
