@@ -35,7 +35,8 @@ export type ExchangeJudgement = {
   operationId?: string;
   /**
    * full: schema and oracle; learned: the first read of an object made before the traffic, judged by
-   * the schema and the invariants and held from then on; schema: the schema only (why says what the
+   * the schema and the invariants and held from then on, or a list page (judged as an open list, as
+   * in full) whose items the traffic showed first; schema: the schema only (why says what the
    * traffic could not tell); none: not judged.
    */
   judged: "full" | "learned" | "schema" | "none";

@@ -5,8 +5,18 @@
 // made (no list order against objects made before the read), how many captures were refused
 // before (B-34), whether a canceled intent had been captured (B-28 allows both conflicts then),
 // and the publishable view's `is_mailable` (held at its first sight).
+//
+// An item of a 200 secret-key list is learned the same way: the list item schemas carry every member
+// of the read (an intent list item is the full intent with `transaction_adverse_type` required, bank
+// doc 2.1; a credit list item is the credit read, doc 4.8), so an item is taken by the same functions
+// and leaves open exactly what a read leaves open, nothing more.
+//
+// A 200 publishable-key read (the reduced view, bank doc 2.1's "Visibility") is learned as a partial
+// record: what it shows is taken the same way, and what it hides (`captured_at`, `captured_status`,
+// `capture_reference_id`, `extras`, `service_fee_accepted_at`) stays open, held from the first full
+// view that shows it.
 import { fixedSlot, Slot } from "../oracle/expect.js";
-import { anyBoolean, named } from "../oracle/forms.js";
+import { anyBoolean, anyDateTime, named, nonEmptyText, nullOr } from "../oracle/forms.js";
 import type { AttemptRecord, CreditRecord, IntentRecord } from "../oracle/bank/state.js";
 
 /** A value the server chose, as the first read showed it: held from then on. */
@@ -34,7 +44,7 @@ function attemptFromRead(label: string, attempt: any): AttemptRecord | null {
  * schema); undefined when the read cannot tell enough: a failed intent read without
  * `transaction_adverse_type` (B-26 lets a read omit it, and lists must show it).
  */
-export function intentFromRead(id: string, data: any, seq: number, receivedAt: number): IntentRecord | undefined {
+export function intentFromRead(id: string, data: any, seq: number, receivedAt: number, view: "full" | "public" = "full"): IntentRecord | undefined {
   const adverse = typeof data.transaction_adverse_type === "boolean" ? data.transaction_adverse_type : data.status === "failed" ? undefined : false;
   if (adverse === undefined) return undefined;
   return {
@@ -64,6 +74,7 @@ export function intentFromRead(id: string, data: any, seq: number, receivedAt: n
     serviceFeeAcceptedAt: asRead("service_fee_accepted_at", data.service_fee_accepted_at),
     adverse,
     isMailable: new Slot("is_mailable", anyBoolean),
+    ...(view === "public" ? hiddenFromPublicRead(data) : {}),
     // B-28: a canceled intent read now may have been captured before: either capture conflict is right.
     capturedBeforeCancel: data.status === "canceled",
     captureRefusals: 0,
@@ -71,6 +82,18 @@ export function intentFromRead(id: string, data: any, seq: number, receivedAt: n
     storeNumber: "",
     submerchantId: null,
     learned: true,
+  };
+}
+
+/** What the publishable view hides, open until a full view shows it; the `is_mailable` it shows, held. */
+function hiddenFromPublicRead(data: any): Partial<IntentRecord> {
+  return {
+    capturedAt: new Slot("captured_at", nullOr(anyDateTime)),
+    capturedStatus: new Slot("captured_status", nullOr(nonEmptyText)),
+    captureReferenceId: new Slot("capture_reference_id", nullOr(nonEmptyText)),
+    extras: new Slot("extras", named("the creation's extras (not in the publishable view)", () => true)),
+    serviceFeeAcceptedAt: new Slot("service_fee_accepted_at", nullOr(anyDateTime)),
+    isMailable: asRead("is_mailable", data.is_mailable),
   };
 }
 

@@ -3,16 +3,20 @@
 // decides, before each exchange, whether the traffic so far tells enough to predict it. An object
 // first seen in a 200 secret-key read (an intent, a credit) whose body passes the schema is learned
 // from that read (learned.ts) and held from then on: the read is judged by the invariants, every
-// later exchange on the object in full. An exchange that names an object the traffic has neither
+// later exchange on the object in full. So is an object first seen as an item of a 200 secret-key
+// list page that passes the schema: the page is judged first, as the open list it is, then its items
+// the model does not hold are learned. A publishable-key intent read teaches a partial record
+// (learned.ts). An exchange that names an object the traffic has neither
 // shown created nor read (a path identifier, a linked credit's transaction intent, a bank account
 // first used outside the traffic that the server calls in conflict) is judged against the schema
-// only and counted, and so is every later exchange on it until a read shows it. Lists are open
+// only and counted, and so is every later exchange on it until a read or a list page shows it. Lists are open
 // (nothing in foreign traffic is fresh to us), so items made elsewhere are allowed. What the
 // traffic cannot tell is not judged. A 404 for an object the traffic has not shown is what the
 // oracle predicts too, and is judged in full.
 import { requestJson, type Exchange } from "../oracle/exchange.js";
 import { pathParameters } from "../oracle/exchange.js";
 import { BankModel } from "../oracle/bank/model.js";
+import type { BankState } from "../oracle/bank/state.js";
 import { keyKind } from "../oracle/bank/requests.js";
 import { Oracle, type OracleOptions, type Verdict } from "../oracle/oracle.js";
 import { creditFromRead, intentFromRead } from "./learned.js";
@@ -31,29 +35,62 @@ export class OpenWorldOracle {
 
   /** Judges one exchange; `schemaValid`: whether its response passed the schema (only such a read teaches an object). */
   observe(exchange: Exchange, schemaValid: boolean): OpenWorldVerdict {
-    if (schemaValid && this.learn(exchange)) return { judged: "learned", verdict: this.oracle.observe(exchange) };
+    if (schemaValid && this.learnFromRead(exchange)) return { judged: "learned", verdict: this.oracle.observe(exchange) };
     const why = this.unknowable(exchange);
     if (why) return { judged: "schema", why };
-    return { judged: "full", verdict: this.oracle.observe(exchange) };
+    const verdict = this.oracle.observe(exchange);
+    // After the page is judged, so it is judged as the open list it was before (nothing new is demanded of it).
+    const taught = schemaValid && this.learnFromList(exchange);
+    return { judged: taught ? "learned" : "full", verdict };
   }
 
-  /** Takes an object the model does not hold from its first read (a 200 with the secret key), if it is one. */
-  private learn(exchange: Exchange): boolean {
-    const model = this.oracle.model;
-    if (!(model instanceof BankModel) || exchange.status !== 200) return false;
-    if (keyKind(exchange, this.oracle.options.keys ?? {}) !== "secret") return false;
+  /** The bank model's state, when the exchange is a 200 answered to the secret key (only such a view shows the whole object). */
+  private secretAnswerState(exchange: Exchange): BankState | undefined {
+    return this.keyOfAnswer(exchange) === "secret" ? (this.oracle.model as BankModel).state : undefined;
+  }
+
+  /** Which key a bank 200 was answered to. */
+  private keyOfAnswer(exchange: Exchange): "secret" | "publishable" | undefined {
+    if (!(this.oracle.model instanceof BankModel) || exchange.status !== 200) return undefined;
+    const kind = keyKind(exchange, this.oracle.options.keys ?? {});
+    return kind === "secret" || kind === "publishable" ? kind : undefined;
+  }
+
+  /** Takes an object the model does not hold from its first read, if it is one (a publishable read of an intent: a partial record). */
+  private learnFromRead(exchange: Exchange): boolean {
+    const key = this.keyOfAnswer(exchange);
     const data = (exchange.responseBody as { data?: unknown } | undefined)?.data;
-    if (typeof data !== "object" || data === null) return false;
-    const { state } = model;
+    if (!key || typeof data !== "object" || data === null) return false;
+    const { state } = this.oracle.model as BankModel;
     const path = pathParameters(exchange);
-    const id = exchange.operationId === "getTransactionIntent" ? path.transaction_intent_id : exchange.operationId === "getCredit" ? path.credit_id : undefined;
-    if (id === undefined || state.intents.has(id) || state.credits.has(id)) return false;
-    if (exchange.operationId === "getTransactionIntent") {
-      const intent = intentFromRead(id, data, state.next(), exchange.receivedAt);
+    if (exchange.operationId === "getTransactionIntent") return this.take(state, key === "secret" ? "intent" : "public intent", path.transaction_intent_id, data, exchange.receivedAt);
+    if (exchange.operationId === "getCredit" && key === "secret") return this.take(state, "credit", path.credit_id, data, exchange.receivedAt);
+    return false;
+  }
+
+  /** Takes every item of a list page the model does not hold; whether it took one. */
+  private learnFromList(exchange: Exchange): boolean {
+    const state = this.secretAnswerState(exchange);
+    const kind = exchange.operationId === "listTransactionIntents" ? "intent" : exchange.operationId === "listCredits" ? "credit" : undefined;
+    const items = (exchange.responseBody as { data?: unknown } | undefined)?.data;
+    if (!state || !kind || !Array.isArray(items)) return false;
+    let taught = false;
+    // Oldest first, so the creation order the model falls back on is the page's own (newest first, B-7).
+    for (const item of [...items].reverse()) {
+      if (typeof item === "object" && item !== null && this.take(state, kind, (item as { id?: unknown }).id, item, exchange.receivedAt)) taught = true;
+    }
+    return taught;
+  }
+
+  /** Holds an object the model does not hold yet, as a view answered at `receivedAt` shows it; whether it did. */
+  private take(state: BankState, kind: "intent" | "public intent" | "credit", id: unknown, data: object, receivedAt: number): boolean {
+    if (typeof id !== "string" || state.intents.has(id) || state.credits.has(id)) return false;
+    if (kind !== "credit") {
+      const intent = intentFromRead(id, data, state.next(), receivedAt, kind === "intent" ? "full" : "public");
       if (!intent) return false;
       state.intents.set(id, intent);
     } else {
-      state.credits.set(id, creditFromRead(id, data, state.next(), exchange.receivedAt));
+      state.credits.set(id, creditFromRead(id, data, state.next(), receivedAt));
     }
     this.unseen.delete(id);
     return true;

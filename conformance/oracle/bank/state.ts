@@ -35,13 +35,15 @@ export type IntentRecord = {
   /** null: the field must be null; a slot: the value the server chose (held). */
   authorizedAt: Slot | null;
   capturedAt: Slot | null;
-  capturedStatus: string | null;
+  /** A slot where the traffic has not shown it yet (an intent learned from a publishable read). */
+  capturedStatus: string | null | Slot;
   captureReferenceId: Slot | null;
   bankAccountId: string;
   consumerId: string;
   billingAddressId: Slot | null;
   cancel: AttemptRecord | null;
   refund: AttemptRecord | null;
+  /** The creation's extras; a slot where the traffic has not shown them yet (learned from a publishable read). */
   extras: unknown;
   /** The schedule of a bankpay_bnpl intent, held once seen. */
   payments: Slot | null;

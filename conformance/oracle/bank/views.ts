@@ -10,6 +10,8 @@ export function money(cents: number): string {
 
 const moneyOrNull = (cents: number | null) => exact(cents === null ? null : money(cents));
 const slotOrNull = (slot: Slot | null) => (slot === null ? exact(null) : held(slot));
+/** A value the model knows, or one it holds in a slot until a view shows it. */
+const knownOrHeld = (value: unknown) => (value instanceof Slot ? held(value) : exact(value));
 
 function attempt(record: AttemptRecord | null): Expected {
   if (record === null) return exact(null);
@@ -62,9 +64,9 @@ export function fullIntentView(intent: IntentRecord, state: BankState, inList = 
     ...sharedMembers(intent, state),
     ...adverse.members,
     captured_at: slotOrNull(intent.capturedAt),
-    captured_status: exact(intent.capturedStatus),
+    captured_status: knownOrHeld(intent.capturedStatus),
     capture_reference_id: slotOrNull(intent.captureReferenceId),
-    extras: exact(intent.extras),
+    extras: knownOrHeld(intent.extras),
     service_fee_accepted_at: held(intent.serviceFeeAcceptedAt),
   }, adverse.optional);
 }
