@@ -8,19 +8,21 @@ const captureAfterCancelAlreadyOccurred: Variant = {
   id: "capture-after-cancel-already-occurred", decisions: ["B-28"], kind: "behaviour", services: ["bank-payments"], coverage: true,
   change: "capturing an intent that was captured and then canceled is refused 409 already_occurred (code 73), not not_ready (76)",
   allowedBy: "bank §7.4 code 73 \"Debit already captured\" is true of such an intent, and so is 76 of its canceled state; B-28 accepts both",
-  async request(e, c) {
-    if (!is.action(e, "capture") || !secretKeyUsed(e, c.secretKey)) return;
+  // Rewrites the implementation's own 409 not_ready, so a request whose body is also wrong still gets
+  // its 422 first (B-52's order), as any server reading B-28 this way would answer.
+  async response(e, c) {
+    if (e.status >= 200 && e.status < 300) {
+      // Remembers every intent a response shows captured (a capture, an authorize_and_capture).
+      editJson(e, (body) => {
+        const items = Array.isArray(body?.data) ? body.data : body?.data ? [body.data] : [];
+        for (const item of items) if (typeof item?.id === "string" && item.amount_captured != null) setOf(c.memory, "captured").add(item.id);
+      });
+      return;
+    }
+    if (e.status !== 409 || !is.action(e, "capture") || !secretKeyUsed(e, c.secretKey)) return;
     const id = e.url.pathname.split("/").pop() ?? "";
     if (!setOf(c.memory, "captured").has(id) || (await currentIntent(e, c))?.status !== "canceled") return;
-    return { answer: { status: 409, body: JSON.stringify({ conflict: "already_occurred", message: "The transaction intent is already captured (response code 73).", action: "capture" }) } };
-  },
-  response(e, c) {
-    // Remembers every intent a response shows captured (a capture, an authorize_and_capture).
-    if (e.status < 200 || e.status >= 300) return;
-    editJson(e, (body) => {
-      const items = Array.isArray(body?.data) ? body.data : body?.data ? [body.data] : [];
-      for (const item of items) if (typeof item?.id === "string" && item.amount_captured != null) setOf(c.memory, "captured").add(item.id);
-    });
+    e.body = JSON.stringify({ conflict: "already_occurred", message: "The transaction intent is already captured (response code 73).", action: "capture" });
   },
 };
 
