@@ -178,7 +178,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
   const durationMs = Date.now() - started;
   const checks = failures.map((failure, index): CheckResult => ({
     ...base, name: failures.length === 1 ? name : `${name}: failure ${index + 1} of ${failures.length}`, outcome: "failed",
-    reason: failureReason(failure, lanes),
+    reason: failureReason(failure, lanes, !(run.options.noShrink ?? false)),
     findings: failure.findings,
     curl: curlLines(failure.exchanges, run.baseUrl, run.keys),
     marks: marksOf(failure.exchanges),
@@ -192,8 +192,8 @@ const replayPathOf = (failure: LaneFailure) => {
   return sequence === undefined ? undefined : /replayPath="([^"]*)"/.exec(String(sequence))?.[1];
 };
 
-/** The shortest failing sequence, the error, and the replay options that run it alone. */
-function failureReason(failure: LaneFailure, lanes: number): string {
+/** The failing sequence (the shortest, when shrunk), the error, and the replay options that run it alone. */
+function failureReason(failure: LaneFailure, lanes: number, shrunk: boolean): string {
   const { details } = failure;
   const [opening, sequence] = (details.counterexample as unknown[] | null) ?? [];
   const shown = sequence === undefined ? "" : String(sequence);
@@ -202,5 +202,5 @@ function failureReason(failure: LaneFailure, lanes: number): string {
   const path = details.counterexamplePath ?? undefined;
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
   const replay = `--seed ${failure.seed}${path ? ` --path ${path}` : ""}${replayPath ? ` --replay-path '${replayPath}'` : ""}`;
-  return `shortest failing sequence: ${steps}\n${error}\nreplay with: ${replay}${lanes > 1 ? ` (a seed of lane ${failure.lane} of ${lanes})` : ""}`;
+  return `${shrunk ? "shortest failing sequence" : "failing sequence (not shrunk)"}: ${steps}\n${error}\nreplay with: ${replay}${lanes > 1 ? ` (a seed of lane ${failure.lane} of ${lanes})` : ""}`;
 }

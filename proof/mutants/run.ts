@@ -64,7 +64,7 @@ export type ProofOptions = {
 
 export type ProofResult = { control?: VariantOutcome; mutants: MutantOutcome[]; variants: VariantOutcome[]; durationMs: number };
 
-const failuresOf = (result: ConformanceResult | undefined): Failure[] =>
+const failuresOf = (result: Pick<ConformanceResult, "checks"> | undefined): Failure[] =>
   (result?.checks ?? []).filter((check) => check.outcome === "failed").map((check) => ({
     layer: check.layer, name: check.name, rule: primaryRule(check), reason: (check.reason ?? "").slice(0, 1500), marked: (check.marks ?? []).length > 0,
   }));
@@ -76,12 +76,16 @@ const thrown = (error: unknown): Failure => ({ layer: "preflight", name: "the ru
 
 type RunRequest = {
   layers: Layer[]; sequences: SequenceOptions; failFast: boolean; keys?: { secretKey: string; publishableKey: string }; settings?: Variant["settings"]; triggers?: boolean; fixtures?: Fixtures;
+  /** Ends the run at the first kill: what a mutant's verdict needs is one (false alarms before it are still reported). */
+  stopAtKill?: boolean;
 };
 
 /** Runs the suite once against a proxy in front of the implementation; failures instead of an exception. */
 async function runThrough(target: Implementation, service: ServiceName, proxyUrl: string, request: RunRequest): Promise<{ ok: boolean; failures: Failure[] }> {
+  const kill = new AbortController();
   try {
     const result = await runConformance({
+      ...(request.stopAtKill ? { signal: kill.signal, onCheck: (check: CheckResult) => { if (failuresOf({ checks: [check] }).some(isKill)) kill.abort("a kill"); } } : {}),
       service, baseUrl: proxyUrl, secretKey: request.keys?.secretKey ?? target.secretKey, publishableKey: request.keys?.publishableKey ?? target.publishableKey,
       profile: "full", failFast: request.failFast, layers: request.layers, sequences: request.sequences,
       settings: request.settings, triggers: request.triggers, fixtures: request.fixtures,
@@ -110,8 +114,10 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
     // Told the sandbox's own submerchant policy (B-47), so the check that needs it runs.
     // Without triggers, told what the sandbox promises instead (its fixtures), as an implementer would be.
     const fixtures = mutant.triggers === false ? options.fixtures ?? sandboxFixtures() : undefined;
+    // A kill needs a failing sequence seen, not its shortest form: no shrinking (test/conformance/
+    // mutants.test.ts proves the shrinking itself once, on one mutant).
     const run = (layers: Layer[], sequences: SequenceOptions, failFast = true) =>
-      runThrough(target, mutant.service, url, { layers, sequences, failFast, settings: { linked_credit_submerchant_id: "prohibited" }, triggers: mutant.triggers, fixtures });
+      runThrough(target, mutant.service, url, { layers, sequences: { ...sequences, noShrink: true }, failFast, stopAtKill: true, settings: { linked_credit_submerchant_id: "prohibited" }, triggers: mutant.triggers, fixtures });
     // The preflight only says whether the run can start: its failure is never a kill, and it must
     // not stop the layers that can make one (they run when the service answered and took the keys).
     const kills = (found: Failure[]) => found.some(isKill);
@@ -119,8 +125,8 @@ async function judgeMutant(mutant: Mutant, target: Implementation, options: Proo
     const failures: Failure[] = [];
     let survivedWithoutSequences: boolean | undefined;
     if (mutant.deterministic) {
-      // Killed without the generated sequences, or not at all.
-      failures.push(...(await run(["scenarios", "dredd", "coverage"], { seed: options.seed }, false)).failures);
+      // Killed without the generated sequences, or not at all; the coverage first, where most of them fall.
+      failures.push(...(await run(["coverage", "scenarios", "dredd"], { seed: options.seed }, false)).failures);
     } else if (mutant.class === "sequences only") {
       // Proved, not assumed: the scenarios and Dredd pass, then the sequences kill it.
       const without = await run(["scenarios", "dredd"], { seed: options.seed }, false);
