@@ -13,7 +13,7 @@
 //
 // Dredd reads OpenAPI 3.0 only, so it is always given the 3.0 document; the full schema check of
 // each response uses the client's validator, of the version the run asked for (`--openapi`).
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
 import { fileURLToPath } from "node:url";
@@ -27,13 +27,26 @@ import type { CheckResult, Profile } from "../types.js";
 import type { Rule } from "../rules.js";
 import { OtherAllowedWay } from "../scenarios/steps.js";
 import { bankPlans, checkCashingPlans, type Plan } from "./plans.js";
+import { parseEachDocumentOnce } from "./parse-once.js";
 
 const require = createRequire(import.meta.url);
 const hookfile = join(dirname(fileURLToPath(import.meta.url)), "hooks.cjs");
 
-/** The published YAML with path parameter `examples` mirrored to `example` (see above). */
+const readyDocuments = new Map<string, { modifiedMs: number; text: string }>();
+
+/** The published YAML with path parameter `examples` mirrored to `example` (see above); made once per version of the file. */
 export function dreddReadyDocument(service: ServiceName): string {
-  const document = YAML.parse(readFileSync(documentPath(service, "yaml"), "utf8"));
+  const path = documentPath(service, "yaml");
+  const modifiedMs = statSync(path).mtimeMs;
+  const ready = readyDocuments.get(path);
+  if (ready?.modifiedMs === modifiedMs) return ready.text;
+  const text = mirroredExamples(readFileSync(path, "utf8"));
+  readyDocuments.set(path, { modifiedMs, text });
+  return text;
+}
+
+function mirroredExamples(yaml: string): string {
+  const document = YAML.parse(yaml);
   for (const item of Object.values(document.paths as Record<string, Record<string, any>>)) {
     for (const operation of Object.values(item)) {
       for (const parameter of operation?.parameters ?? []) {
@@ -226,6 +239,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
 
   const keys = endpointKeys(options.baseUrl);
   for (const key of keys) registry()[key] = handler;
+  parseEachDocumentOnce(require);
   const Dredd = require("dredd");
   // Dredd's CLI reporter always prints to stdout; the suite prints its own lines, so mute it
   // (loglevel "silent" mutes only Dredd's own logger).
