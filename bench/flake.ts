@@ -8,7 +8,9 @@
 // (FLAKE_VARIANT_RUNS sequences each, default 10, no shrinking: the variant proof's own bound),
 // plus the control (the sandbox through a pass-through proxy), then the `sequences` layer of both
 // independent services at the full profile's bounds (40 bank sequences, 30 check cashing).
-// FLAKE_LAYERS adds layers to every run (e.g. `scenarios,coverage`: much slower).
+// FLAKE_LAYERS adds layers to every run (e.g. `scenarios,coverage`: much slower); FLAKE_LAYERS=proof
+// runs each variant with the variant proof's own layers (Dredd, the scenarios, the coverage where the
+// variant asks for it, the sequences) and the independent implementation with every layer.
 //
 //   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (a few hours on 2 cores)
 //   FLAKE_ROUNDS=3 FLAKE_FIRST_SEED=101 node --import tsx bench/flake.ts
@@ -34,7 +36,7 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 export type RoundResult = { seed: number; runs: number; failed: string[]; durationMs: number };
 
 /** One round: every variant's sequences (and the control), then the independent implementation's. */
-export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers: Layer[]; variantIds?: string[] }): Promise<RoundResult> {
+export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers?: Layer[]; variantIds?: string[] }): Promise<RoundResult> {
   const started = Date.now();
   const failed: string[] = [];
   let runs = 0;
@@ -76,10 +78,11 @@ async function main() {
   const rounds = env("FLAKE_ROUNDS", 20);
   const first = env("FLAKE_FIRST_SEED", 1);
   const targets = (process.env.FLAKE_TARGETS ?? "variants,independent").split(",");
-  const layers = ["sequences", ...(process.env.FLAKE_LAYERS ?? "").split(",").filter(Boolean)] as Layer[];
+  // undefined: the variant proof's own layers, and every layer of the independent implementation.
+  const layers = process.env.FLAKE_LAYERS === "proof" ? undefined : (["sequences", ...(process.env.FLAKE_LAYERS ?? "").split(",").filter(Boolean)] as Layer[]);
   const variantRuns = env("FLAKE_VARIANT_RUNS", 10);
   const variantIds = process.env.FLAKE_VARIANTS ? process.env.FLAKE_VARIANTS.split(",") : undefined;
-  log(`# flake: ${rounds} rounds from seed ${first}; targets ${targets.join(", ")}${variantIds ? ` (variants ${variantIds.join(", ")})` : ""}; layers ${layers.join(", ")}; ${variantRuns} sequences per variant run`);
+  log(`# flake: ${rounds} rounds from seed ${first}; targets ${targets.join(", ")}${variantIds ? ` (variants ${variantIds.join(", ")})` : ""}; layers ${layers?.join(", ") ?? "the proof's own"}; ${variantRuns} sequences per variant run`);
   let failedRounds = 0;
   let runs = 0;
   for (let round = 0; round < rounds; round += 1) {
