@@ -27,7 +27,7 @@ import type { CheckResult, Profile } from "../types.js";
 import type { Rule } from "../rules.js";
 import { OtherAllowedWay } from "../scenarios/steps.js";
 import { bankPlans, checkCashingPlans, type Plan } from "./plans.js";
-import { parseEachDocumentOnce } from "./parse-once.js";
+import { parseEachDocumentOnce, releaseHookfileLoads } from "./repeated-runs.js";
 
 const require = createRequire(import.meta.url);
 const hookfile = join(dirname(fileURLToPath(import.meta.url)), "hooks.cjs");
@@ -268,6 +268,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
     });
   } finally {
     for (const key of keys) delete registry()[key];
+    releaseHookfileLoads(require, hookfile);
   }
   const results: CheckResult[] = [];
   for (const [name, check] of checks) {

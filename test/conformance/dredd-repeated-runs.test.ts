@@ -1,4 +1,4 @@
-// conformance/dredd/parse-once.ts against a stand-in of Dredd's module layout (dredd, which loads
+// conformance/dredd/repeated-runs.ts against a stand-in of Dredd's module layout (dredd, which loads
 // dredd-transactions/parse and /compile when it loads): each document is parsed and compiled once
 // per process, every run gets its own copy, and Dredd never holds the parse tree. The real Dredd's
 // verdicts with the wrapper are the rest of the suite's (Dredd layer, mutants, variants).
@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { parseEachDocumentOnce } from "../../conformance/dredd/parse-once.js";
+import { parseEachDocumentOnce } from "../../conformance/dredd/repeated-runs.js";
 
 const root = mkdtempSync(join(tmpdir(), "parse-once-"));
 after(() => rmSync(root, { recursive: true, force: true }));
