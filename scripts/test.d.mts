@@ -4,5 +4,3 @@ export declare const serialFiles: string[];
 export declare function allTestFiles(): string[];
 export declare function summaryCounts(output: string): Partial<Record<"tests" | "pass" | "fail" | "cancelled" | "skipped" | "todo", number>>;
 export declare function skipLines(output: string): string[];
-export declare const slowestFirst: string[];
-export declare function startOrder(files: string[]): string[];
