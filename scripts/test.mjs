@@ -30,23 +30,6 @@ export const RUN_MARKER = "BANK_PAYMENTS_CONTRACT_TEST_RUN";
 /** Test files with wall-clock bounds: run first, one at a time, with nothing else running. */
 export const serialFiles = ["test/sandbox/busy.test.ts", "test/sandbox/lock-pressure.test.ts", "test/sandbox/reproductions.test.ts", "test/sandbox/transport.test.ts"];
 
-/**
- * The slowest files, slowest first (from the summary's "Slowest files", fourth version): the parallel
- * group starts them first, so that its lanes end together instead of one slow file running alone at
- * the end. A file missing here only starts in its alphabetical place.
- */
-export const slowestFirst = [
-  "test/conformance/variants.test.ts", "test/client/docs-browser.test.ts", "test/readme/quick-start.test.ts",
-  "test/conformance/mutants.test.ts", "test/ecosystem/generators.test.ts", "test/client/mock-start.test.ts",
-  "test/conformance/coverage.test.ts", "test/readme/readme.test.ts", "test/traffic/recorded.test.ts",
-];
-
-/** The files in the order the parallel group starts them: the slowest first, then the rest as given. */
-export function startOrder(files) {
-  const rank = (file) => (slowestFirst.includes(file) ? slowestFirst.indexOf(file) : slowestFirst.length);
-  return [...files].sort((a, b) => rank(a) - rank(b));
-}
-
 /** Every test file of the suite, relative to the repository. */
 export function allTestFiles() {
   return readdirSync(join(root, "test"), { withFileTypes: true })
@@ -105,7 +88,7 @@ async function main() {
   const asked = process.argv.slice(2).map((file) => relative(root, resolve(file)));
   const files = asked.length > 0 ? asked : allTestFiles();
   const serial = files.filter((file) => serialFiles.includes(file));
-  const parallel = startOrder(files.filter((file) => !serialFiles.includes(file)));
+  const parallel = files.filter((file) => !serialFiles.includes(file));
   const concurrency = Number(process.env.TEST_CONCURRENCY ?? Math.max(2, availableParallelism()));
   const marker = newMarker(RUN_MARKER);
   const env = { ...process.env, [marker.name]: marker.value };

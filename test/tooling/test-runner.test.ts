@@ -8,7 +8,7 @@ import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { markerSupported } from "../../scripts/processes.mjs";
-import { allTestFiles, serialFiles, skipLines, slowestFirst, startOrder, summaryCounts } from "../../scripts/test.mjs";
+import { allTestFiles, serialFiles, skipLines, summaryCounts } from "../../scripts/test.mjs";
 import { documentationBlocks } from "../readme/blocks.js";
 
 const run = promisify(execFile);
@@ -45,16 +45,6 @@ describe("npm test (scripts/test.mjs)", () => {
     assert.ok(files.includes("test/tooling/test-runner.test.ts"));
     for (const file of serialFiles) assert.ok(files.includes(file), `${file} is not a test file`);
     assert.ok(!files.some((file) => file.includes("/fixtures/")));
-  });
-
-  it("starts the slowest files first, each of them a test file, and drops none", () => {
-    const files = allTestFiles();
-    for (const file of slowestFirst) assert.ok(files.includes(file), `${file} is not a test file`);
-    const ordered = startOrder(files);
-    assert.deepEqual(ordered.slice(0, slowestFirst.length), slowestFirst);
-    assert.deepEqual([...ordered].sort(), [...files].sort());
-    const rest = ordered.slice(slowestFirst.length);
-    assert.deepEqual(rest, [...rest].sort(), "the others keep their alphabetical order");
   });
 
   it("is `npm test`; README and docs/contributing.md give the same two commands, and .ci/run runs them", () => {
