@@ -12,7 +12,7 @@
 // runs each variant with the variant proof's own layers (Dredd, the scenarios, the coverage where the
 // variant asks for it, the sequences) and the independent implementation with every layer.
 //
-//   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (a few hours on 2 cores)
+//   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (about 15 minutes on 2 cores: BENCHMARKS.md)
 //   FLAKE_ROUNDS=3 FLAKE_FIRST_SEED=101 node --import tsx bench/flake.ts
 //   FLAKE_TARGETS=independent                   only the independent implementation (or `variants`)
 //   FLAKE_VARIANTS=id,id                        only these variants (with the control), e.g. to replay a false alarm
