@@ -5,6 +5,7 @@
 // did not predict is recorded as a violation that fails the check in progress.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
+import { send } from "./http.js";
 import { lowerCaseHeaders, markHeader, type Exchange } from "./oracle/exchange.js";
 import { describeVerdict, type Oracle } from "./oracle/oracle.js";
 import type { Finding, Observation, Profile } from "./types.js";
@@ -32,23 +33,6 @@ export type ApiResponse = {
 };
 
 export class ConformanceError extends Error {}
-
-/**
- * fetch, sent again once when a pooled keep-alive connection turns out to be closed by the server
- * ("other side closed", a reset): a server closes an idle connection after its keep-alive timeout,
- * and when our event loop was busy past it (Dredd compiles its document synchronously for seconds
- * on a loaded machine) the pool still hands that connection out. Such a server never read the
- * request; one that read it and dropped the connection unanswered is at fault whatever follows.
- */
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw error;
-    return fetch(url, init);
-  }
-}
 
 export class ApiClient {
   readonly violations: string[] = [];
@@ -131,8 +115,8 @@ export class ApiClient {
     if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
     const url = this.url(operationId, options);
     const sentAt = Date.now();
-    const response = await fetchOnce(url, { method: method.toUpperCase(), headers, body: payload });
-    const text = await response.text();
+    const response = await send(url, { method: method.toUpperCase(), headers, body: payload });
+    const { text } = response;
     const receivedAt = Date.now();
     const contentType = response.headers.get("content-type") ?? "";
     let body: any = undefined;

@@ -10,8 +10,8 @@ async function attempt(call: () => Promise<ApiResponse>, baseUrl: string): Promi
   try {
     return await call();
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return `cannot reach ${baseUrl} (${cause?.code ?? cause?.message ?? (error as Error).message}): is the server running, and is --base-url right?`;
+    const { code, message } = error as { code?: string; message?: string };
+    return `cannot reach ${baseUrl} (${code ?? message}): is the server running, and is --base-url right?`;
   }
 }
 

@@ -3,6 +3,7 @@
 // parameter twice. The oracle models operations only, so these are sent raw and checked here
 // against their decision rows (B-60, B-55, C-14); the exchanges still go into the check's replay.
 import type { ApiClient, ApiResponse } from "../client.js";
+import { send } from "../http.js";
 import { lowerCaseHeaders, markHeader } from "../oracle/exchange.js";
 import { boundaryTask, type BoundarySpec } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
@@ -14,8 +15,8 @@ async function raw(api: ApiClient, method: string, pathAndQuery: string): Promis
   if (auth) headers.Authorization = auth;
   const url = api.baseUrl.replace(/\/$/, "") + pathAndQuery;
   const sentAt = Date.now();
-  const response = await fetch(url, { method, headers });
-  const text = await response.text();
+  const response = await send(url, { method, headers });
+  const { text } = response;
   const contentType = response.headers.get("content-type") ?? "";
   let body: any;
   try {

@@ -201,19 +201,22 @@ describe("the coverage layer", () => {
 
   test("the CLI, stopped by SIGINT during --thorough, exits 130 and reports how many sequences ran of how many", async () => {
     const reportDir = mkdtempSync(join(tmpdir(), "thorough-stop-"));
+    // Stopped once the sequences have begun: just after the sandbox's first request past the
+    // preflight's two (a fixed delay after the CLI's first line fell within the preflight on a busy machine).
+    let requests = 0;
+    let child: ReturnType<typeof spawn> | undefined;
+    const own = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:", log: (line) => {
+      if (/ \/api\//.test(line) && ++requests === 3) setTimeout(() => child?.kill("SIGINT"), 500).unref();
+    } });
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", join(root, "conformance/cli.ts"),
-        "--service", "bank-payments", "--base-url", sandbox.bankUrl, "--secret-key", sandbox.secretKey, "--publishable-key", sandbox.publishableKey,
+      child = spawn(process.execPath, ["--import", "tsx", join(root, "conformance/cli.ts"),
+        "--service", "bank-payments", "--base-url", own.bankUrl, "--secret-key", own.secretKey, "--publishable-key", own.publishableKey,
         "--thorough", "--layers", "sequences", "--seed", "7", "--report", reportDir, "--quiet"], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
       let stdout = "";
       let stderr = "";
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-        // Once the sequences have begun (the seed line), stop the run.
-        if (stdout.includes("generated sequences: seed 7")) setTimeout(() => child.kill("SIGINT"), 3000).unref();
-      });
-      child.stderr.on("data", (chunk) => { stderr += chunk; });
-      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      child.stdout!.on("data", (chunk) => { stdout += chunk; });
+      child.stderr!.on("data", (chunk) => { stderr += chunk; });
+      const code = await new Promise<number | null>((resolve) => child!.on("exit", resolve));
       assert.equal(code, 130, `exit code (stderr: ${stderr.slice(-500)})`);
       assert.match(stderr, /SIGINT: stopping after the checks under way/);
       assert.doesNotMatch(stderr, /padLevels/);
@@ -223,6 +226,8 @@ describe("the coverage layer", () => {
       assert.match(markdown, /Generated sequences: \d+ of 1000 planned ran, 4 at once \(stopped by SIGINT\)/);
       assert.doesNotMatch(markdown, /Generated sequences: 1000 ran/);
     } finally {
+      child?.kill("SIGKILL");
+      await own.close();
       rmSync(reportDir, { recursive: true, force: true });
     }
   });
