@@ -30,6 +30,7 @@ const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-
 const viewport = { width: 1280, height: 800 };
 const outDir = mkdtempSync(join(tmpdir(), "docs-browser-"));
 let browser: Browser;
+let launching: Promise<unknown> = Promise.resolve();
 
 type Operation = { operationId: string; summary: string; tags: string[] };
 
@@ -44,7 +45,41 @@ after(() => rmSync(outDir, { recursive: true, force: true }));
 /** Opens a page from file:// and waits until Redoc is hydrated and its search index is built. */
 async function open(name: string, options: { withoutIdleCallback?: boolean; hash?: string } = {}): Promise<Page> {
   const page = await openFile(`${name}.html`, options);
+  await hydrated(page);
+  return page;
+}
+
+/** Waits until Redoc is hydrated and its search index is built (at once when it already is). */
+async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => /Search/.test(document.querySelector("[data-testid=search-trigger]")?.textContent ?? ""));
+}
+
+// Loading and hydrating a 2.7 MB reference costs seconds of CPU, so the tests that read a document
+// or move it by hash share one page per document (the one the landing page's link opened, when that
+// test ran); only the landing click-through and the search without requestIdleCallback need a
+// fresh load. The tables test reloads it, hence the wait for hydration on every hand-out.
+const documentPages = new Map<string, Promise<Page>>();
+
+/** The fresh page of the search without requestIdleCallback, started early so that it hydrates while the document tests run. */
+let withoutIdleCallbackPage: Promise<Page> | undefined;
+
+function pageWithoutIdleCallback(): Promise<Page> {
+  if (!withoutIdleCallbackPage) {
+    withoutIdleCallbackPage = open("bank-payments", { withoutIdleCallback: true });
+    withoutIdleCallbackPage.catch(() => {}); // its test reports a failure
+  }
+  return withoutIdleCallbackPage;
+}
+
+async function documentPage(name: string): Promise<Page> {
+  let opening = documentPages.get(name);
+  if (!opening) {
+    opening = open(name);
+    documentPages.set(name, opening);
+    opening.catch(() => documentPages.delete(name));
+  }
+  const page = await opening;
+  await hydrated(page);
   return page;
 }
 
@@ -100,27 +135,35 @@ function firstScreenLinks(page: Page): Promise<string[]> {
 describe("reference pages in Chromium", whenChromium, () => {
   before(async () => {
     assert.ok(!chromiumMissing, `${chromiumPath} is missing, and REQUIRE_CHROMIUM=1 says this run must test in Chromium: apt-get install chromium`);
-    await buildDocs({ outDir });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+    // Chromium starts while Redocly builds the pages.
+    launching = chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }).then((launched) => { browser = launched; });
+    await Promise.all([buildDocs({ outDir }), launching]);
   });
 
   after(async () => {
+    await launching.catch(() => {});
     await browser?.close();
   });
 
   describe("index.html, the landing page", () => {
     it("links both references, each opens in Redoc, and nothing is wider than the window", async () => {
-      for (const name of ["bank-payments", "check-cashing"]) {
+      // Both at once (the waits are the browser's); the reference each link opened is kept for the
+      // tests below.
+      const results = await Promise.allSettled(["bank-payments", "check-cashing"].map(async (name) => {
         const page = await openFile("index.html");
         try {
           assert.deepEqual(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true);
           await page.locator(`h3 a[href="${name}.html"]`).click();
           await page.waitForFunction(() => /Search/.test(document.querySelector("[data-testid=search-trigger]")?.textContent ?? ""));
           assert.match(page.url(), new RegExp(`/${name}\\.html$`));
-        } finally {
+        } catch (error) {
           await page.close();
+          throw error;
         }
-      }
+        if (documentPages.has(name)) await page.close();
+        else documentPages.set(name, Promise.resolve(page));
+      }));
+      for (const result of results) if (result.status === "rejected") throw result.reason;
     });
   });
 
@@ -129,69 +172,53 @@ describe("reference pages in Chromium", whenChromium, () => {
     ["check-cashing", ["Approvals, declines and corrections"]],
   ] as const) {
     describe(`${name}.html in Chromium`, () => {
+      // These tests ask little of the browser but the tables test's reload: the search's fresh page
+      // loads meanwhile.
+      if (name === "bank-payments") before(() => void pageWithoutIdleCallback());
+
       it("shows a link to every operation on the first screen", async () => {
-        const page = await open(name);
-        try {
-          await page.screenshot({ path: join(outDir, `${name}-first-screen.png`) });
-          const links = await firstScreenLinks(page);
-          const missing = operationsOf(name).map(operationRoute).filter((route) => !links.includes(route));
-          assert.deepEqual(missing, [], `not on the first screen (links seen: ${links.join(", ")})`);
-        } finally {
-          await page.close();
-        }
+        const page = await documentPage(name);
+        await page.screenshot({ path: join(outDir, `${name}-first-screen.png`) });
+        const links = await firstScreenLinks(page);
+        const missing = operationsOf(name).map(operationRoute).filter((route) => !links.includes(route));
+        assert.deepEqual(missing, [], `not on the first screen (links seen: ${links.join(", ")})`);
       });
 
       it("opens the operation a first-screen link names", async () => {
-        const page = await open(name);
-        try {
-          const operation = operationsOf(name).at(-1)!;
-          await page.locator(`a[href="${operationRoute(operation)}"]`).first().click();
-          await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => {
-            const box = h.getBoundingClientRect();
-            return h.textContent?.trim() === summary && box.top >= 0 && box.top < window.innerHeight;
-          }), operation.summary);
-        } finally {
-          await page.close();
-        }
+        const page = await documentPage(name);
+        const operation = operationsOf(name).at(-1)!;
+        await page.locator(`a[href="${operationRoute(operation)}"]`).first().click();
+        await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => {
+          const box = h.getBoundingClientRect();
+          return h.textContent?.trim() === summary && box.top >= 0 && box.top < window.innerHeight;
+        }), operation.summary);
       });
 
       // One page per document, moved from operation to operation by its hash (Redoc follows it), as
       // a reader clicking through does: a fresh page per operation made this file the suite's slowest.
       it("shows each operation's title on at most two lines, in the page and in the side menu", async () => {
-        const page = await open(name);
-        try {
-          for (const operation of operationsOf(name)) {
-            await visit(page, name, operationRoute(operation));
-            await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => h.textContent?.trim() === summary), operation.summary);
-            const lines = (await linesOf(page, operation.summary)).filter((n) => n > 0);
-            assert.ok(lines.length >= 2, `${operation.summary}: title and menu entry shown (${lines.join(", ")})`);
-            assert.ok(lines.every((n) => n <= 2), `${operation.summary} takes ${Math.max(...lines)} lines`);
-          }
-        } finally {
-          await page.close();
+        const page = await documentPage(name);
+        for (const operation of operationsOf(name)) {
+          await visit(page, name, operationRoute(operation));
+          await page.waitForFunction((summary) => Array.from(document.querySelectorAll("h1, h2")).some((h) => h.textContent?.trim() === summary), operation.summary);
+          const lines = (await linesOf(page, operation.summary)).filter((n) => n > 0);
+          assert.ok(lines.length >= 2, `${operation.summary}: title and menu entry shown (${lines.join(", ")})`);
+          assert.ok(lines.every((n) => n <= 2), `${operation.summary} takes ${Math.max(...lines)} lines`);
         }
       });
 
       it("wraps the description's tables inside the page instead of cutting them off", async () => {
-        const page = await open(name);
-        try {
-          for (const hash of ["", ...operationsOf(name).map(operationRoute)]) {
-            await visit(page, name, hash);
-            assert.deepEqual(await overflowingTables(page), [], `at ${name}.html${hash}`);
-          }
-        } finally {
-          await page.close();
+        const page = await documentPage(name);
+        for (const hash of ["", ...operationsOf(name).map(operationRoute)]) {
+          await visit(page, name, hash);
+          assert.deepEqual(await overflowingTables(page), [], `at ${name}.html${hash}`);
         }
       });
 
       it("lists the guide's sections in the side menu", async () => {
-        const page = await open(name);
-        try {
-          const menu = await page.$$eval('[data-component-name="Menu/MenuItem"]', (items) => items.map((i) => (i as HTMLElement).innerText.trim()));
-          for (const heading of guide) assert.ok(menu.includes(heading), `${heading} not in ${JSON.stringify(menu)}`);
-        } finally {
-          await page.close();
-        }
+        const page = await documentPage(name);
+        const menu = await page.$$eval('[data-component-name="Menu/MenuItem"]', (items) => items.map((i) => (i as HTMLElement).innerText.trim()));
+        for (const heading of guide) assert.ok(menu.includes(heading), `${heading} not in ${JSON.stringify(menu)}`);
       });
     });
   }
@@ -199,7 +226,9 @@ describe("reference pages in Chromium", whenChromium, () => {
   describe("search", () => {
     for (const withoutIdleCallback of [false, true]) {
       it(`finds "capture" in bank-payments.html${withoutIdleCallback ? " in a browser without requestIdleCallback" : ""}`, async () => {
-        const page = await open("bank-payments", { withoutIdleCallback });
+        // Without requestIdleCallback the page must load fresh (the script that deletes it runs
+        // before the page's own); with it, the shared page serves.
+        const page = withoutIdleCallback ? await pageWithoutIdleCallback() : await documentPage("bank-payments");
         try {
           await page.locator("[data-testid=search-trigger]").click();
           await page.locator("[data-testid=search-dialog] input").fill("capture");
@@ -207,7 +236,7 @@ describe("reference pages in Chromium", whenChromium, () => {
           await first.waitFor();
           assert.match((await first.innerText()).toLowerCase(), /capture/);
         } finally {
-          await page.close();
+          if (withoutIdleCallback) await page.close();
         }
       });
     }
