@@ -88,7 +88,21 @@ function startMockScript(args: string[] = []): Started {
 
 const linuxOnly = markerSupported ? {} : { skip: "finding leftover processes reads /proc (Linux only)" };
 
+/** Waits for the banner, keeps what was printed up to it, and at once sends SIGTERM. */
+async function stoppedAtBanner(mock: Started) {
+  await mock.waitFor(/Ctrl-C stops both\.\n/);
+  const output = mock.output();
+  return { mock, output, stopped: await mock.stop("SIGTERM") };
+}
+
+// Each test starts the script afresh, except that the two --verbose tests share one start (below).
+// One test at a time: a start is CPU-bound (two Prism processes loading); side by side gained nothing.
 describe("npm start (scripts/mock.mjs)", () => {
+  // One --verbose start serves two tests: its output up to the banner shows Prism's start-up lines,
+  // and it is stopped with SIGTERM the moment that banner shows.
+  let verboseStart: ReturnType<typeof stoppedAtBanner> | undefined;
+  const verboseStoppedAtBanner = () => (verboseStart ??= stoppedAtBanner(startMockScript(["--verbose"])));
+
   it("prints nothing before its banner, which names the mock, the sandbox and the client; then only Prism's errors", async () => {
     const mock = startMockScript();
     try {
@@ -127,23 +141,17 @@ describe("npm start (scripts/mock.mjs)", () => {
   });
 
   it("with --verbose shows Prism's own start-up lines", async () => {
-    const mock = startMockScript(["--verbose"]);
-    try {
-      await mock.waitFor(/Ctrl-C stops both\.\n/);
-      assert.match(mock.output(), /\[bank-payments\].*Prism is listening on/);
-      assert.match(mock.output(), /Showing everything Prism logs/);
-    } finally {
-      await mock.stop();
-    }
+    const { output } = await verboseStoppedAtBanner();
+    assert.match(output, /\[bank-payments\].*Prism is listening on/);
+    assert.match(output, /Showing everything Prism logs/);
   });
 
   // The signal handlers were registered after the banner: a SIGTERM sent on seeing the banner
   // ended the script by the default action and left both Prism processes running.
   for (const args of [[], ["--verbose"]]) {
     it(`stopped with SIGTERM the moment its banner shows${args.length ? " (--verbose)" : ""}, it exits 0 and stops both Prism processes`, linuxOnly, async () => {
-      const mock = startMockScript(args);
-      await mock.waitFor(/Ctrl-C stops both\.\n/);
-      assert.deepEqual(await mock.stop("SIGTERM"), { code: 0, signal: null });
+      const { mock, stopped } = args.length ? await verboseStoppedAtBanner() : await stoppedAtBanner(startMockScript(args));
+      assert.deepEqual(stopped, { code: 0, signal: null });
       assert.deepEqual(await mock.leftovers(), []);
     });
   }
