@@ -93,6 +93,14 @@ async function shell(script: string, cwd: string, env = userEnv()): Promise<stri
   }
 }
 
+/** Awaits every promise (no process left running behind a failure), then throws the first failure. */
+async function settled<T>(promises: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(promises);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<T>).value);
+}
+
 /** A command in the project: exit code, stdout and stderr (never throws). */
 function attempt(command: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return run("bash", ["-c", command], { cwd: project, env: userEnv() }).then(
@@ -180,10 +188,15 @@ async function startSandboxAsReadmeSays(): Promise<void> {
   bankUrl = `http://127.0.0.1:${bankPort}`;
   checkCashingUrl = `http://127.0.0.1:${checkCashingPort}`;
   let output = "";
+  let started = false;
   await new Promise<void>((resolveStart, reject) => {
     const onData = (chunk: Buffer) => {
+      if (started) return; // its request log is read (the pipe never fills) but not kept
       output += chunk.toString();
-      if (output.includes(bankUrl) && output.includes(checkCashingUrl)) resolveStart();
+      if (output.includes(bankUrl) && output.includes(checkCashingUrl)) {
+        started = true;
+        resolveStart();
+      }
     };
     sandbox!.stdout!.on("data", onData);
     sandbox!.stderr!.on("data", onData);
@@ -212,12 +225,35 @@ async function provideBetterSqliteBinary(): Promise<string> {
 }
 
 const setupNotes: string[] = [];
+const pageProject = join(work, "consumer-page");
+
+/** docs/browser.md's page project: installed from the tarball, type-checked, built; what esbuild bundled. */
+async function buildPageProject(): Promise<{ inputs: string[]; externals: string[] }> {
+  cpSync(join(root, "examples/consumer-page"), pageProject, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
+  // The example's package.json asks for the published package; here it is the tarball (which npm then records).
+  await shell(`npm install ../bank-payments-contract/${tarballName}`, pageProject, userEnv({ npm_config_ignore_scripts: "true" }));
+  // The type check and the two builds are independent (tsc emits nothing): side by side.
+  const [, , report] = await settled([
+    shell("node_modules/.bin/tsc -p .", pageProject),
+    shell("npm run build", pageProject),
+    shell(`node --input-type=module -e '
+      const { buildConsumerPage } = await import("./build.mjs");
+      const { metafile } = await buildConsumerPage({ outdir: "check" });
+      const output = Object.values(metafile.outputs)[0];
+      console.log(JSON.stringify({ inputs: Object.keys(metafile.inputs), externals: output.imports.map((i) => i.path) }));'`, pageProject),
+  ]);
+  return JSON.parse(report.trim().split("\n").pop() ?? "{}") as { inputs: string[]; externals: string[] };
+}
+// Started once the tarball exists, beside the merchant project (npm installs wait on I/O); its test awaits it.
+let pageBuilt: Promise<{ inputs: string[]; externals: string[] }> | undefined;
 
 // Everything README says to do, in its order; the tests below then check one thing each.
 before(async () => {
   mkdirSync(clone);
   const { stdout } = await run("npm", ["pack", "--pack-destination", clone], { cwd: root, env: { ...process.env, npm_config_loglevel: "error" }, maxBuffer: 32 * 1024 * 1024 });
   assert.equal(stdout.trim().split("\n").pop(), tarballName);
+  pageBuilt = buildPageProject();
+  pageBuilt.catch(() => {}); // reported by the page's test
   tarballFiles = (await run("tar", ["-tzf", join(clone, tarballName)])).stdout.split("\n").filter(Boolean).map((f) => f.replace(/^package\//, ""));
   const { script, notes } = projectScript();
   setupNotes.push(...notes);
@@ -238,6 +274,7 @@ after(async () => {
     process.kill(-sandbox.pid!, "SIGTERM");
     await exited;
   }
+  await pageBuilt?.catch(() => {});
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -322,10 +359,10 @@ describe("README's quick start for merchants, run literally from the packed tarb
     assert.equal(sandboxBlock.code.trim(), commands(pairingBlock)[0].replace(/ --.*$/, ""), "the pairing block starts the sandbox as README does");
     const [typeCheck, ...runs] = commands(runBlock);
     assert.equal(typeCheck, "npx tsc --noEmit");
-    await shell(typeCheck, project);
     const [, withUrl] = commands(pairingBlock);
     assert.deepEqual(runs, [withUrl.replace(/^BANK_PAYMENTS_URL=\S+ /, "")], "the pairing block runs the example as README does");
-    const printed = await shell(withUrl.replace(/http:\/\/127\.0\.0\.1:\d+/, bankUrl), project);
+    // Independent (tsx does not type-check): side by side, both must succeed.
+    const [, printed] = await settled([shell(typeCheck, project), shell(withUrl.replace(/http:\/\/127\.0\.0\.1:\d+/, bankUrl), project)]);
     assert.equal(printed, completeExample().output);
   });
 
@@ -336,8 +373,8 @@ describe("README's quick start for merchants, run literally from the packed tarb
       compilerOptions: { skipLibCheck: false, lib: ["ES2023", "DOM"], noEmit: true },
       files: ["consumer.ts"],
     }));
-    await shell("npx tsc -p tsconfig.consumer.json", project);
-    const printed = await shell("npx tsx consumer.ts", project);
+    // Not README's commands: the project's own bins, without npx's start-up; independent, side by side.
+    const [, printed] = await settled([shell("node_modules/.bin/tsc -p tsconfig.consumer.json", project), shell("node_modules/.bin/tsx consumer.ts", project)]);
     assert.deepEqual(JSON.parse(printed.trim().split("\n").pop() ?? "{}"), {
       status: 404, auth: "Bearer sk_test", openapi: "3.0.0", yaml: true, payrollErrors: false, body: { merchantID: "104233" },
     });
@@ -346,18 +383,8 @@ describe("README's quick start for merchants, run literally from the packed tarb
 
 describe("the example consumer page from the packed package, in a fresh project with a bundler (docs/browser.md)", () => {
   it("installs with its package.json, type-checks, and bundles with esbuild for the browser with nothing of Node in it", async () => {
-    const pageProject = join(work, "consumer-page");
-    cpSync(join(root, "examples/consumer-page"), pageProject, { recursive: true, filter: (source) => !/[\\/](dist|node_modules)$/.test(source) });
-    // The example's package.json asks for the published package; here it is the tarball (which npm then records).
-    await shell(`npm install ../bank-payments-contract/${tarballName}`, pageProject, userEnv({ npm_config_ignore_scripts: "true" }));
-    await shell("npx tsc -p .", pageProject);
-    await shell("npm run build", pageProject);
-    const report = await shell(`node --input-type=module -e '
-      const { buildConsumerPage } = await import("./build.mjs");
-      const { metafile } = await buildConsumerPage({ outdir: "check" });
-      const output = Object.values(metafile.outputs)[0];
-      console.log(JSON.stringify({ inputs: Object.keys(metafile.inputs), externals: output.imports.map((i) => i.path) }));'`, pageProject);
-    const { inputs, externals } = JSON.parse(report.trim().split("\n").pop() ?? "{}") as { inputs: string[]; externals: string[] };
+    assert.ok(pageBuilt, "the tarball was packed");
+    const { inputs, externals } = await pageBuilt;
     assert.deepEqual(externals, [], "every import bundled: none left for a runtime to provide");
     const allowed = /^(src\/|node_modules\/bank-payments-contract\/dist\/(entry\/index\.js|src\/client\/)|node_modules\/openapi-fetch\/)/;
     assert.deepEqual(inputs.filter((input) => !allowed.test(input)), [], "only the page, the package's client and openapi-fetch");
@@ -367,14 +394,18 @@ describe("the example consumer page from the packed package, in a fresh project 
   });
 
   it("that bundle, served from its own origin, shows a 07 decline's notice from README's sandbox in Chromium", whenChromium, async () => {
-    const pageProject = join(work, "consumer-page");
     const created = await fetch(`${bankUrl}/api/transaction-intents`, {
       method: "POST",
       headers: { Authorization: "Bearer sk_test_sandbox", "Content-Type": "application/json" },
       body: JSON.stringify({ amount: 80.07, action: "authorize_and_capture", bank_account: "bank_account_Vd93LmQa2XkP7rTe", consumer_id: "consumer_Hq7Zx2LmN4pR8sTu", store_number: "0042", service_fee_id: "service_fee_Tz6Mq1PxR9bK3wLe" }),
     });
     const { data } = (await created.json()) as { data: { id: string } };
-    const [browser, pages] = await Promise.all([launchChromium(), serveBuiltPage(join(pageProject, "index.html"), join(pageProject, "dist/page.js"))]);
+    // Served first: a missing bundle then fails the test before a browser is left open.
+    const pages = await serveBuiltPage(join(pageProject, "index.html"), join(pageProject, "dist/page.js"));
+    const browser = await launchChromium().catch(async (error: unknown) => {
+      await pages.close();
+      throw error;
+    });
     try {
       const { page, errors } = await recordingPage(browser);
       await page.goto(pages.url({ intent: data.id, api: bankUrl }));
@@ -402,11 +433,10 @@ describe("README's quick start for implementers, against the sandbox", () => {
     const [install, ...checks] = commands(implementerBlock);
     assert.match(install, /^npm install --save-dev dredd@\S+ fast-check@\S+$/);
     assert.equal(checks.length, 2);
-    for (const check of checks) {
-      const line = check.replace("http://127.0.0.1:8080", bankUrl).replace("http://127.0.0.1:8081", checkCashingUrl);
-      const printed = await shell(line, project, userEnv({ SECRET_KEY: "sk_test_sandbox", PUBLISHABLE_KEY: "pk_test_sandbox" }));
-      assert.match(printed, /\b\d+ passed, 0 failed\b/, line);
-    }
+    // One per service (each writes its own reports): side by side against the one sandbox.
+    const lines = checks.map((check) => check.replace("http://127.0.0.1:8080", bankUrl).replace("http://127.0.0.1:8081", checkCashingUrl));
+    const printed = await settled(lines.map((line) => shell(line, project, userEnv({ SECRET_KEY: "sk_test_sandbox", PUBLISHABLE_KEY: "pk_test_sandbox" }))));
+    lines.forEach((line, i) => assert.match(printed[i], /\b\d+ passed, 0 failed\b/, line));
     assert.ok(readdirSync(join(project, "reports")).some((file) => file.endsWith(".xml")), "a JUnit report");
   });
 
