@@ -35,14 +35,22 @@ function headersOf(incoming: IncomingMessage): Headers {
  * connection (Node's `request.reusedSocket` advice). A server that read a request and dropped the
  * connection unanswered fails it, as does one silent for five minutes.
  */
-export function send(url: string, init: { method: string; headers: Record<string, string>; body?: string }, retried = false): Promise<HttpAnswer> {
+export function send(url: string, init: SendOptions): Promise<HttpAnswer> {
+  return sendOnce(url, init, false);
+}
+
+/** What to send; `agent` is a pool of the caller's own (the proof's proxy closes its pool with it). */
+export type SendOptions = { method: string; headers: Record<string, string>; body?: string; agent?: HttpAgent };
+
+function sendOnce(url: string, init: SendOptions, retried: boolean): Promise<HttpAnswer> {
   const target = new URL(url);
   const secure = target.protocol === "https:";
   const headers = { ...init.headers };
   if (init.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(init.body));
+  const pool = init.agent ?? (secure ? agents.https : agents.http);
   return new Promise((resolve, reject) => {
     const outgoing = (secure ? httpsRequest : httpRequest)(target, {
-      method: init.method, headers, timeout: idleLimitMs, agent: retried ? false : secure ? agents.https : agents.http,
+      method: init.method, headers, timeout: idleLimitMs, agent: retried ? false : pool,
     }, (incoming) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -57,7 +65,7 @@ export function send(url: string, init: { method: string; headers: Record<string
     });
     outgoing.on("timeout", () => outgoing.destroy(new Error(`${init.method} ${url}: no answer for ${idleLimitMs / 1000} s`)));
     outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (outgoing.reusedSocket && !retried && (error.code === "ECONNRESET" || error.code === "EPIPE")) resolve(send(url, init, true));
+      if (outgoing.reusedSocket && !retried && (error.code === "ECONNRESET" || error.code === "EPIPE")) resolve(sendOnce(url, init, true));
       else reject(error);
     });
     outgoing.end(init.body);

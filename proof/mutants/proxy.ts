@@ -5,8 +5,9 @@
 // changed (a transformation that never fired proves nothing) and marks every response it changed
 // with the `X-Conformance-Mark` header, which the suite records with the exchange: a failure can
 // then be traced to a change (proof/mutants/run.ts).
-import { Agent, createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
+import { Agent, createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { send } from "../../conformance/http.js";
 import { markHeader } from "../../conformance/oracle/exchange.js";
 
 export type Exchange = {
@@ -78,29 +79,16 @@ export type RunningProxy = { url: string; fired(): number; close(): Promise<void
 type Answer = { status: number; headers: Record<string, string>; body: string };
 
 /**
- * One request to the implementation, on a kept-alive connection of the proxy's own pool (a new
- * connection per request cost the proof a tenth of its time in connects and closes). A pooled
- * socket that the implementation closes as the proxy reuses it fails the request before the
- * implementation read it ("socket hang up", a reset); that request is sent again once, on a new
- * connection, as Node's documentation advises (`request.reusedSocket`).
+ * One request to the implementation, through the suite's transport on the proxy's own pool of
+ * kept-alive connections (a new connection per request cost the proof a tenth of its time).
  */
-function send(agent: Agent, target: URL, method: string, headers: Record<string, string>, body?: string, retried = false): Promise<Answer> {
+async function forwardTo(agent: Agent, target: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   const outgoingHeaders = { ...headers };
   for (const name of Object.keys(outgoingHeaders)) if (["content-length", "transfer-encoding", "host", "connection"].includes(name.toLowerCase())) delete outgoingHeaders[name];
-  if (body !== undefined && body !== "") outgoingHeaders["content-length"] = String(Buffer.byteLength(body));
-  return new Promise((resolve, reject) => {
-    const outgoing = request(target, { method, headers: outgoingHeaders, agent: retried ? false : agent }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: flatten(incoming.headers), body: Buffer.concat(chunks).toString("utf8") }));
-      incoming.on("error", reject);
-    });
-    outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (outgoing.reusedSocket && !retried && ["ECONNRESET", "EPIPE"].includes(error.code ?? "")) resolve(send(agent, target, method, headers, body, true));
-      else reject(error);
-    });
-    outgoing.end(body === undefined || body === "" ? undefined : body);
-  });
+  const answer = await send(target.href, { method, headers: outgoingHeaders, body: body === "" ? undefined : body, agent });
+  const answerHeaders: Record<string, string> = {};
+  answer.headers.forEach((value, name) => { answerHeaders[name] = value; });
+  return { status: answer.status, headers: answerHeaders, body: answer.text };
 }
 
 export type ProxyOptions = { secretKey?: string; publishableKey?: string };
@@ -109,7 +97,7 @@ export async function startProxy(transformation: Transformation, target: string,
   const base = new URL(target);
   const agent = new Agent({ keepAlive: true });
   const forward: ProxyContext["forward"] = async (method, path, headers, body) => {
-    const answer = await send(agent, new URL(path, base), method, headers, body);
+    const answer = await forwardTo(agent, new URL(path, base), method, headers, body);
     return { status: answer.status, body: answer.body };
   };
   const context: ProxyContext = { forward, ...keys, memory: new Map() };
@@ -139,7 +127,7 @@ export async function startProxy(transformation: Transformation, target: string,
         const path = change?.forward.path ?? exchange.url.pathname + exchange.url.search;
         const body = change?.forward.body ?? exchange.requestBody;
         changed = path !== exchange.url.pathname + exchange.url.search || body !== exchange.requestBody;
-        const upstream = await send(agent, new URL(path, base), exchange.method, exchange.requestHeaders, body);
+        const upstream = await forwardTo(agent, new URL(path, base), exchange.method, exchange.requestHeaders, body);
         exchange.status = upstream.status;
         exchange.headers = upstream.headers;
         exchange.body = upstream.body;

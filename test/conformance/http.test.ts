@@ -58,7 +58,13 @@ describe("the suite's HTTP transport", () => {
     });
     assert.equal((await send(`${url}/a`, { method: "GET", headers: {} })).text, '{"connection":0}');
     assert.equal((await send(`${url}/b`, { method: "POST", headers: {}, body: "{}" })).text, '{"connection":1}');
+    // Dropped on a new connection (the retry's connection is not pooled): not sent again.
     await assert.rejects(send(`${url}/drop`, { method: "GET", headers: {} }), /socket hang up|ECONNRESET/);
+    assert.equal(connections.length, 3);
+    // Dropped on a reused connection, then again on the new one: sent again once, no more.
+    assert.equal((await send(`${url}/c`, { method: "GET", headers: {} })).text, '{"connection":3}');
+    await assert.rejects(send(`${url}/drop`, { method: "GET", headers: {} }), /socket hang up|ECONNRESET/);
+    assert.equal(connections.length, 5);
   });
 
   test("an unreachable server stops the run at the preflight, which names the error", async () => {
