@@ -1,12 +1,15 @@
 // Widely used client generators, each run through its own command line on each published document
-// of both OpenAPI versions (one generation per tool, document and version, two at a time): the
+// of both OpenAPI versions, two runs at a time: a tool whose own command line takes several inputs
+// (openapi-typescript through a redocly.yaml `apis` map, hey-api's repeated -i/-o, orval's config
+// with one project per output) generates every document and version in one run, the others once
+// per tool, document and version (each tool's start-up is most of a run's cost). The
 // output type-checks under `tsc --strict`, the nullable `captured_status` is typed nullable in
 // each (and a never-null member is not, so the probe is strict), and on the 3.1 documents it is
 // typed as its enum or null (a value outside the enum does not compile). hey-api's generated
 // runtime client creates, reads, captures and reads an intent against the reference sandbox, from
 // each version.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -15,10 +18,19 @@ import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { documentFile, publishedDocuments, publishedVersions, type PublishedVersion } from "./operations.js";
 import { cli, root, runTool, type ToolRun } from "./tools.js";
 
+/** One generation: a document of one version, written into `out`. */
+type Job = { label: string; document: string; out: string };
+
 type Generator = {
   name: string;
   /** The command line of the generator, writing into `out`. */
   args(document: string, out: string): [string, ...string[]];
+  /**
+   * One command line generating every job (its own multi-input support), any config file it
+   * needs written into `scratch`; and the file each job must have written (a batch's exit code
+   * alone does not say which job failed).
+   */
+  batch?: { args(jobs: Job[], scratch: string): [string, ...string[]]; writes: string };
   /** How a module in `out` imports the bank document's TransactionIntent model type. */
   intent: { imports: string; type: string };
   /** The versions it is run on (both unless said). */
@@ -31,14 +43,34 @@ const generators: Generator[] = [
   {
     name: "openapi-typescript", versions: ["3.1"], // the 3.0 run is the package's own build (generated/types/)
     args: (document, out) => [cli.openapiTypescript, document, "-o", join(out, "schema.ts")],
+    batch: {
+      writes: "schema.ts",
+      args(jobs, scratch) {
+        // Its multi-API mode: one `apis` entry per job, the output in `x-openapi-ts`.
+        const apis = jobs.map((job) => `  ${JSON.stringify(job.label)}:\n    root: ${JSON.stringify(job.document)}\n    x-openapi-ts:\n      output: ${JSON.stringify(join(job.out, "schema.ts"))}\n`);
+        writeFileSync(join(scratch, "redocly.yaml"), `apis:\n${apis.join("")}`);
+        return [cli.openapiTypescript, "--redocly", join(scratch, "redocly.yaml")];
+      },
+    },
     intent: { imports: 'import type { components } from "./schema";', type: 'components["schemas"]["TransactionIntent"]' },
   },
   {
     name: "@hey-api/openapi-ts", args: (document, out) => [cli.heyApi, "-i", document, "-o", out, "--no-log-file"],
+    // As many outputs as inputs: one job per pair (its CLI's multi-input form).
+    batch: { writes: "types.gen.ts", args: (jobs) => [cli.heyApi, "-i", ...jobs.map((job) => job.document), "-o", ...jobs.map((job) => job.out), "--no-log-file"] },
     intent: { imports: 'import type { TransactionIntent } from "./types.gen";', type: "TransactionIntent" },
   },
   {
     name: "orval", args: (document, out) => [cli.orval, "--input", document, "--output", join(out, "api.ts"), "--client", "fetch"],
+    batch: {
+      writes: "api.ts",
+      args(jobs, scratch) {
+        // One project per job: what --input/--output/--client set, in its config file's form.
+        const projects = Object.fromEntries(jobs.map((job) => [job.label, { input: { target: job.document }, output: { target: join(job.out, "api.ts"), client: "fetch" } }]));
+        writeFileSync(join(scratch, "orval.config.cjs"), `module.exports = ${JSON.stringify(projects, null, 2)};\n`);
+        return [cli.orval, "--config", join(scratch, "orval.config.cjs")];
+      },
+    },
     intent: { imports: 'import type { TransactionIntent } from "./api";', type: "TransactionIntent" },
   },
   {
@@ -144,20 +176,26 @@ describe("client generators: generate, type-check under --strict, captured_statu
 
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
-  // Every generation runs two at a time (the machine has two cores), started up front.
+  // Every run goes two at a time (the machine has two cores), started up front; a batch's run is
+  // every one of its jobs' run.
   const runs = new Map<string, Promise<ToolRun>>();
   before(() => {
     const pending: Array<Promise<unknown>> = [];
-    for (const version of publishedVersions) {
-      for (const generator of generators.filter((g) => versionsOf(g).includes(version))) {
-        for (const document of publishedDocuments) {
-          const out = outOf(version, document, generator);
-          mkdirSync(out, { recursive: true });
-          const [entry, ...args] = generator.args(documentFile(document, version, "yaml"), out);
-          const run = (pending.at(-2) ?? Promise.resolve()).catch(() => undefined).then(() => runTool(entry, args, { cwd: scratch }));
-          pending.push(run);
-          runs.set(`${version}/${document}/${generator.name}`, run);
-        }
+    const start = ([entry, ...args]: string[]) => {
+      const run = (pending.at(-2) ?? Promise.resolve()).catch(() => undefined).then(() => runTool(entry, args, { cwd: scratch }));
+      pending.push(run);
+      return run;
+    };
+    for (const generator of generators) {
+      const jobs = versionsOf(generator).flatMap((version) => publishedDocuments.map((document): Job => ({
+        label: `${version}/${document}/${generator.name}`, document: documentFile(document, version, "yaml"), out: outOf(version, document, generator),
+      })));
+      for (const job of jobs) mkdirSync(job.out, { recursive: true });
+      if (generator.batch) {
+        const run = start(generator.batch.args(jobs, scratch));
+        for (const job of jobs) runs.set(job.label, run);
+      } else {
+        for (const job of jobs) runs.set(job.label, start(generator.args(job.document, job.out)));
       }
     }
   });
@@ -168,6 +206,7 @@ describe("client generators: generate, type-check under --strict, captured_statu
         test(`${generator.name} generates a client from ${version === "3.0" ? "" : "3.1/"}${document}.yaml`, async () => {
           const out = outOf(version, document, generator);
           const run = await runs.get(`${version}/${document}/${generator.name}`)!;
+          if (generator.batch) assert.ok(existsSync(join(out, generator.batch.writes)), `no ${generator.batch.writes} for this job:\n${run.output}`);
           assert.equal(run.code, 0, run.output);
           if (document === "bank-payments") writeFileSync(join(out, "nullability-probe.ts"), nullabilityProbe(generator, version));
           if (document === "bank-payments" && generator.name === "@hey-api/openapi-ts") writeFileSync(join(out, "runtime.ts"), heyApiRuntime);
