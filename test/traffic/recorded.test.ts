@@ -4,7 +4,10 @@
 // by every mutant is flagged on a response the mutant changed or a later one (those that need a
 // live server are counted apart, those a recording cannot show named); a recording that starts in
 // the middle judges clean and says how much it judged; an altered response fails naming its rule;
-// README's complete example (real client, real sandbox) through the proxy judges clean.
+// README's complete example (real client, real sandbox) through the proxy judges clean. A mutant's
+// recording is judged up to the first failure on a response it changed (the judge goes in order, so
+// the judgements up to there are the whole recording's, and that is the failure flagged); a mutant
+// that survives is judged to the end.
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -19,7 +22,7 @@ import { variants } from "../../proof/variants/catalog.js";
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { RawExchange } from "../../conformance/traffic/exchange.js";
 import { exchangesFromHar, harOf } from "../../conformance/traffic/har.js";
-import { judgeTraffic, trafficSummaryLine, type ExchangeJudgement } from "../../conformance/traffic/judge.js";
+import { judgeTraffic, TrafficJudge, trafficSummaryLine, type ExchangeJudgement } from "../../conformance/traffic/judge.js";
 import { startProxy } from "../../conformance/traffic/proxy.js";
 import { transformRecording } from "../../proof/transform-recording.js";
 import { completeExample } from "../readme/blocks.js";
@@ -39,6 +42,15 @@ describe("the suite's own traffic, recorded through the proxy", () => {
   const keysOf = (service: ServiceName) => (service === "bank-payments" ? { secret: sandbox.secretKey, publishable: sandbox.publishableKey } : {});
   const judge = (service: ServiceName, exchanges: RawExchange[], triggers = true) =>
     judgeTraffic({ service, keys: keysOf(service), exchanges, triggers, settings });
+  /** judge(), stopped after the first failure (with a rule) on a changed response: nothing after it can change which one is flagged. */
+  const judgeUntilFlagged = (service: ServiceName, exchanges: RawExchange[], changed: Set<number>) => {
+    const judge = new TrafficJudge({ service, keys: keysOf(service), triggers: true, settings });
+    for (const exchange of exchanges) {
+      const judgement = judge.judge(exchange);
+      if (!judgement.ok && judgement.rules.length > 0 && changed.has(judgement.index)) break;
+    }
+    return judge.result();
+  };
 
   before(async () => {
     sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
@@ -121,7 +133,7 @@ describe("the suite's own traffic, recorded through the proxy", () => {
         outcomes.push({ id: mutant.id, verdict: "did not fire", line: "changed no recorded response" });
         continue;
       }
-      const result = judge(mutant.service, changed.exchanges);
+      const result = judgeUntilFlagged(mutant.service, changed.exchanges, changed.changed);
       // The recording unchanged judges clean (above), so a failure at or after the first response the
       // mutant changed is the mutant's: on that response, or on a later one that shows what it
       // changed was not kept (a held value, as the live oracle sees it).
