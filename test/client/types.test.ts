@@ -2,7 +2,8 @@
 // `// @ts-expect-error`. Compiled as is each must be clean; compiled without the directives every
 // one of those lines must have an error (so no directive passes by accident); and a directive on a
 // line that compiles must be reported, proving the check can fail. resource-contract.ts holds no
-// directives: it must compile, and fail once a check is made false.
+// directives: it must compile, and fail once a check is made false. Every text (each fixture and
+// its variants, in memory under names of their own beside it) is checked in one program.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -20,30 +21,51 @@ const parsed = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), 
 if (!parsed) throw new Error("tsconfig.json could not be read");
 const options = { ...parsed.options, noEmit: true };
 
-// Parsed once for every check: the libraries, the generated types and the client do not change
-// between the compilations of this file, only the fixture does (parsing them again was most of its time).
-const parsedFiles = new Map<string, ts.SourceFile | undefined>();
+/**
+ * Every text checked by this file, by path: the fixtures as they are and their variants (directives
+ * removed, an unused directive added, a check made false) beside them under names of their own, so
+ * each resolves its imports as the fixture does. All are modules with no global declarations, so
+ * one program holds them and each file's diagnostics are what a program of its own would give
+ * (compared: the same lines and codes; a message at most prints a union's members in another order);
+ * the libraries, generated types and client are parsed, bound and checked once, not once per text.
+ */
+const texts = new Map<string, string>();
+let program: ts.Program | undefined;
 
-/** Type-checks `fixture` with its text replaced by `text`; returns the diagnostics of the fixture. */
-function check(fixture: string, text: string): { line: number; code: number; message: string }[] {
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (file) => (resolve(file) === fixture ? text : readFile(file));
-  host.getSourceFile = (file, languageVersion, onError, shouldCreate) =>
-    resolve(file) === fixture
-      ? ts.createSourceFile(file, text, languageVersion, true)
-      : parsedFiles.get(file) ?? parsedFiles.set(file, getSourceFile(file, languageVersion, onError, shouldCreate)).get(file);
-  const program = ts.createProgram([fixture], options, host);
-  return ts.getPreEmitDiagnostics(program)
-    .filter((d) => d.file && resolve(d.file.fileName) === fixture)
+/** Registers `text` under `path` (a fixture's own path or a variant's) to be checked with the others. */
+function variant(path: string, text: string): string {
+  if (program) throw new Error(`${path} registered after the program was built`);
+  texts.set(path, text);
+  return path;
+}
+
+/** Type-checks the text registered under `path`; returns its diagnostics. */
+function check(path: string): { line: number; code: number; message: string }[] {
+  if (!program) {
+    const host = ts.createCompilerHost(options);
+    const fileExists = host.fileExists.bind(host);
+    const readFile = host.readFile.bind(host);
+    const getSourceFile = host.getSourceFile.bind(host);
+    host.fileExists = (file) => texts.has(resolve(file)) || fileExists(file);
+    host.readFile = (file) => texts.get(resolve(file)) ?? readFile(file);
+    host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
+      const text = texts.get(resolve(file));
+      return text === undefined ? getSourceFile(file, languageVersion, onError, shouldCreate) : ts.createSourceFile(file, text, languageVersion, true);
+    };
+    program = ts.createProgram([...texts.keys()], options, host);
+  }
+  // Only this file's diagnostics (with the options' and global ones), as before; the other files
+  // of the program are not checked for them, since only this file's were ever kept.
+  const sourceFile = program.getSourceFile(path);
+  if (!sourceFile) throw new Error(`${path} is not in the program`);
+  return ts.getPreEmitDiagnostics(program, sourceFile)
+    .filter((d) => d.file && resolve(d.file.fileName) === path)
     .map((d) => ({
       line: d.file!.getLineAndCharacterOfPosition(d.start ?? 0).line + 1,
       code: d.code,
       message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
     }));
 }
-
 
 type Fixture = { file: string; minDirectives: number; topics: string[] };
 const fixtures: Fixture[] = [
@@ -69,6 +91,12 @@ for (const { file, minDirectives, topics } of fixtures) {
   const source = readFileSync(fixture, "utf8");
   const lines = source.split("\n");
   const directiveLines = lines.flatMap((line, index) => (directive.test(line) ? [index + 1] : []));
+  const clean = variant(fixture, source);
+  const stripped = variant(fixture.replace(/\.ts$/, ".directives-removed.ts"), lines.map((line) => (directive.test(line) ? "" : line)).join("\n"));
+  const withValidLine = variant(
+    fixture.replace(/\.ts$/, ".unused-directive.ts"),
+    `${source}\n// @ts-expect-error this statement is valid, so the directive is unused\nvoid 0;\n`,
+  );
 
   describe(`type tests (test/client/types/${file})`, () => {
     it("holds a @ts-expect-error for each case named, and more", () => {
@@ -77,19 +105,17 @@ for (const { file, minDirectives, topics } of fixtures) {
     });
 
     it("compiles cleanly with the directives", () => {
-      assert.deepEqual(check(fixture, source), []);
+      assert.deepEqual(check(clean), []);
     });
 
     it("has an error on every line under a directive once the directives are removed", () => {
-      const stripped = lines.map((line) => (directive.test(line) ? "" : line)).join("\n");
-      const errorLines = new Set(check(fixture, stripped).map((d) => d.line));
+      const errorLines = new Set(check(stripped).map((d) => d.line));
       const missing = directiveLines.filter((line) => !errorLines.has(line + 1));
       assert.deepEqual(missing.map((line) => `${line + 1}: ${lines[line].trim()}`), []);
     });
 
     it("reports an unused directive on a line that compiles (the check can fail)", () => {
-      const withValidLine = `${source}\n// @ts-expect-error this statement is valid, so the directive is unused\nvoid 0;\n`;
-      const diagnostics = check(fixture, withValidLine);
+      const diagnostics = check(withValidLine);
       assert.ok(
         diagnostics.some((d) => d.code === 2578 && /Unused '@ts-expect-error' directive/.test(d.message)),
         JSON.stringify(diagnostics),
@@ -98,17 +124,19 @@ for (const { file, minDirectives, topics } of fixtures) {
   });
 }
 
-describe("type tests (test/client/types/resource-contract.ts)", () => {
-  const fixture = join(root, "test/client/types/resource-contract.ts");
-  const source = readFileSync(fixture, "utf8");
+const contract = join(root, "test/client/types/resource-contract.ts");
+const contractSource = readFileSync(contract, "utf8");
+const contractAltered = contractSource.replace('"cancel" | "cancel_refund">>', '"cancel" | "cancel_refund" | "void">>');
+const contractClean = variant(contract, contractSource);
+const contractFalse = variant(contract.replace(/\.ts$/, ".false-check.ts"), contractAltered);
 
+describe("type tests (test/client/types/resource-contract.ts)", () => {
   it("every method's data, body and query are its operation's", () => {
-    assert.deepEqual(check(fixture, source), []);
+    assert.deepEqual(check(contractClean), []);
   });
 
   it("fails once a check is false (an action the methods do not cover)", () => {
-    const altered = source.replace('"cancel" | "cancel_refund">>', '"cancel" | "cancel_refund" | "void">>');
-    assert.notEqual(altered, source);
-    assert.ok(check(fixture, altered).some((d) => d.code === 2344), "no error for a false check");
+    assert.notEqual(contractAltered, contractSource);
+    assert.ok(check(contractFalse).some((d) => d.code === 2344), "no error for a false check");
   });
 });
