@@ -90,8 +90,10 @@ describe("conformance with OpenAPI 3.0 and 3.1 documents: the same verdicts", ()
         resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
       });
     });
+    // The coverage layer: every response it gets is validated with the 3.1 documents, at a third of
+    // a Dredd run's CPU (loading Dredd). The Dredd layer's 3.1 validation is proven in process above.
     const [ok, unknown] = await Promise.all([
-      cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--openapi", "3.1", "--layers", "dredd", "--quiet"]),
+      cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--openapi", "3.1", "--layers", "coverage", "--quiet"]),
       cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--openapi", "3.2"]),
     ]);
     assert.equal(ok.status, 0, ok.stdout + ok.stderr);

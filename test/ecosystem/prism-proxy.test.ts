@@ -52,6 +52,7 @@ async function startPrismProxy(document: string, upstream: string): Promise<{ ur
       const listening = /Prism is listening on (http:\/\/\S+)/.exec(output);
       if (listening) {
         clearTimeout(timer);
+        child.stdout!.off("data", look); // the log keeps growing: stop searching it once found
         resolve(listening[1].replace(/\/$/, ""));
       }
     };
