@@ -18,7 +18,6 @@ import { createRequire } from "node:module";
 import { EventEmitter } from "node:events";
 import { fileURLToPath } from "node:url";
 import { join, dirname } from "node:path";
-import YAML from "yaml";
 import { documentPath, type ServiceName } from "../../src/openapi/documents.js";
 import type { ApiClient } from "../client.js";
 import { lowerCaseHeaders, markHeader, marksOf } from "../oracle/exchange.js";
@@ -34,9 +33,14 @@ const hookfile = join(dirname(fileURLToPath(import.meta.url)), "hooks.cjs");
 
 const readyDocuments = new Map<string, { modifiedMs: number; text: string }>();
 
-/** The published YAML with path parameter `examples` mirrored to `example` (see above); made once per version of the file. */
+/**
+ * The published document with path parameter `examples` mirrored to `example` (see above); made once
+ * per version of the file. Its JSON form, the same document as the YAML: Dredd compiles the same
+ * transactions from both, and reading and writing JSON costs 0.015 s where YAML cost 0.75 s (and
+ * Dredd's own parse 0.9 s where it was 1.65 s) in every process that runs the layer.
+ */
 export function dreddReadyDocument(service: ServiceName): string {
-  const path = documentPath(service, "yaml");
+  const path = documentPath(service, "json");
   const modifiedMs = statSync(path).mtimeMs;
   const ready = readyDocuments.get(path);
   if (ready?.modifiedMs === modifiedMs) return ready.text;
@@ -45,8 +49,8 @@ export function dreddReadyDocument(service: ServiceName): string {
   return text;
 }
 
-function mirroredExamples(yaml: string): string {
-  const document = YAML.parse(yaml);
+function mirroredExamples(json: string): string {
+  const document = JSON.parse(json);
   for (const item of Object.values(document.paths as Record<string, Record<string, any>>)) {
     for (const operation of Object.values(item)) {
       for (const parameter of operation?.parameters ?? []) {
@@ -56,7 +60,7 @@ function mirroredExamples(yaml: string): string {
       }
     }
   }
-  return YAML.stringify(document);
+  return JSON.stringify(document);
 }
 
 type DreddTransaction = {
@@ -253,7 +257,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   emitter.on("test skip", (test: any) => outcomes.set(nameOf(test), { outcome: "skipped" }));
   const config: Record<string, unknown> = {
     endpoint: options.baseUrl,
-    apiDescriptions: [{ location: `generated/openapi/${service}.yaml`, content: dreddReadyDocument(service) }],
+    apiDescriptions: [{ location: `generated/openapi/${service}.json`, content: dreddReadyDocument(service) }],
     hookfiles: [hookfile],
     language: "nodejs",
     loglevel: "silent",
