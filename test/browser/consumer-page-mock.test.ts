@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import type { Browser } from "playwright-core";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { startMockOnFreePorts, type RunningMock } from "../client/mock-server.js";
+import { startDocumentMock } from "../../scripts/mock.mjs";
 import { launchChromium, recordingPage, whenChromium } from "./chromium.js";
 import { servePage, type PageServer } from "./page-server.js";
 
@@ -17,14 +17,15 @@ const listedOrigin = "http://localhost:5173";
 
 describe("the consumer page in Chromium, against the mock and a restricted sandbox", whenChromium, () => {
   let browser: Browser;
-  let mock: RunningMock;
+  let mock: { bankUrl: string; stop(): Promise<void> };
   let restricted: Sandbox;
   let pages: PageServer;
 
   before(async () => {
     [browser, mock, restricted, pages] = await Promise.all([
       launchChromium(),
-      startMockOnFreePorts(),
+      // Only the bank's Prism: the page talks to nothing else (a second Prism costs ~2.5 s of CPU).
+      startDocumentMock("bank-payments", { port: 0 }).then(({ url, stop }) => ({ bankUrl: url, stop })),
       startSandbox({ service: "bank", bankPort: 0, cors: { origins: [listedOrigin] } }),
       servePage(),
     ]);
