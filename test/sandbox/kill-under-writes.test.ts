@@ -2,7 +2,9 @@
 // cannot undo (the committed pages are in the operating system's cache and the WAL replays on the
 // next open). This test kills the sandbox process with SIGKILL while writes are in flight, three
 // times, and checks that every acknowledged write (a 201 answered) is there after a restart, in
-// the default tenant and in a tenant of its own.
+// the default tenant and in a tenant of its own. Each kill comes once its round has 12 writes
+// acknowledged, while eight writers keep sending (not after a fixed time: a quiet machine wrote
+// hundreds for nothing, a busy one too few for the bound).
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -36,7 +38,7 @@ async function sandboxProcess(): Promise<{ child: ReturnType<typeof spawn>; url:
 }
 
 /** Creates intents with `inFlight` requests at a time until stopped; returns the ids answered 201. */
-function writeUntilStopped(url: string, key: string, inFlight: number): { stop: () => Promise<string[]> } {
+function writeUntilStopped(url: string, key: string, inFlight: number, onAcknowledged: () => void): { stop: () => Promise<string[]> } {
   const acknowledged: string[] = [];
   let stopped = false;
   const worker = async () => {
@@ -48,7 +50,10 @@ function writeUntilStopped(url: string, key: string, inFlight: number): { stop: 
           body: JSON.stringify({ amount: 11, ...party(), store_number: "0042", type: "bankpay" }),
         });
         const body = (await answer.json()) as { data?: { id: string } };
-        if (answer.status === 201) acknowledged.push(body.data!.id);
+        if (answer.status === 201) {
+          acknowledged.push(body.data!.id);
+          onAcknowledged();
+        }
       } catch {
         // The process was killed mid-request: that write was never acknowledged.
         return;
@@ -69,8 +74,19 @@ test("kill -9 under writes, three times: every acknowledged write is there after
   const acknowledged: Array<{ key: string; id: string }> = [];
   for (let round = 0; round < 3; round += 1) {
     const { child, url } = await sandboxProcess();
-    const writers = ["sk_test_sandbox", "sk_test_killed"].map((key) => ({ key, run: writeUntilStopped(url, key, 4) }));
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    // Kill once this round has 12 acknowledged writes (3 rounds: at least 36, over the 30 asserted
+    // below), or after 10 s whatever the count (the assertion then says how many).
+    let roundCount = 0;
+    let enough!: () => void;
+    const enoughWrites = new Promise<void>((resolve) => (enough = resolve));
+    const counted = () => {
+      roundCount += 1;
+      if (roundCount >= 12) enough();
+    };
+    const writers = ["sk_test_sandbox", "sk_test_killed"].map((key) => ({ key, run: writeUntilStopped(url, key, 4, counted) }));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([enoughWrites, new Promise((resolve) => (timer = setTimeout(resolve, 10_000)))]);
+    clearTimeout(timer);
     child.kill("SIGKILL");
     await once(child, "exit");
     for (const { key, run } of writers) for (const id of await run.stop()) acknowledged.push({ key, id });
