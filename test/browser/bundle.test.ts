@@ -5,14 +5,10 @@
 // package in a fresh project: test/readme/quick-start.test.ts.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, it } from "node:test";
 import { build } from "esbuild";
-import type ts_ from "typescript";
-
-// require, not import: ESM's scan of typescript.js for its exports costs ~1 s of CPU.
-const ts: typeof ts_ = createRequire(import.meta.url)("typescript");
+import ts from "../helpers/typescript.js";
 
 const root = join(import.meta.dirname, "../..");
 const example = join(root, "examples/consumer-page");

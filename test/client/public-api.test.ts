@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import ts, { type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const emitted = join(root, ".public-api");
@@ -34,18 +34,18 @@ if (!parsed) throw new Error("tsconfig.build.json could not be read");
 // Parsed once for all four programs of this file (two emits, two walks): the libraries, @types/node,
 // the unchanged sources and the unchanged emitted declarations are the same text in each, and
 // parsing them again was most of this file's time. A text given in memory is part of the key.
-const parsedFiles = new Map<string, ts.SourceFile | undefined>();
-function cachedSourceFile(file: string, version: ts.ScriptTarget | ts.CreateSourceFileOptions, text: string | undefined, parse: () => ts.SourceFile | undefined) {
-  const { languageVersion, impliedNodeFormat, jsDocParsingMode } = typeof version === "object" ? version : { languageVersion: version } as ts.CreateSourceFileOptions;
+const parsedFiles = new Map<string, TS.SourceFile | undefined>();
+function cachedSourceFile(file: string, version: TS.ScriptTarget | TS.CreateSourceFileOptions, text: string | undefined, parse: () => TS.SourceFile | undefined) {
+  const { languageVersion, impliedNodeFormat, jsDocParsingMode } = typeof version === "object" ? version : { languageVersion: version } as TS.CreateSourceFileOptions;
   const key = JSON.stringify([resolve(file), languageVersion, impliedNodeFormat, jsDocParsingMode, text]);
   return parsedFiles.has(key) ? parsedFiles.get(key) : parsedFiles.set(key, parse()).get(key);
 }
 /** The last emit program: the planted run reuses its structure (module resolutions, unchanged files). */
-let lastEmitProgram: ts.Program | undefined;
+let lastEmitProgram: TS.Program | undefined;
 
 /** Emits the declarations of `entry` (a source file's text may be replaced) into memory under .public-api/. */
 function emitDeclarations(entry: string, replace: Map<string, string> = new Map()): Map<string, string> {
-  const options: ts.CompilerOptions = { ...parsed!.options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: emitted, rootDir: root };
+  const options: TS.CompilerOptions = { ...parsed!.options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: emitted, rootDir: root };
   const host = ts.createCompilerHost(options);
   const readFile = host.readFile.bind(host);
   const getSourceFile = host.getSourceFile.bind(host);
@@ -68,7 +68,7 @@ function emitDeclarations(entry: string, replace: Map<string, string> = new Map(
 /** Where `unknown` or `any` is reachable from the exports of the emitted index.d.ts, as paths. */
 function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
   const files = emitDeclarations(join(root, "entry/index.ts"), replace);
-  const options: ts.CompilerOptions = { ...parsed!.options, noEmit: true, skipLibCheck: true };
+  const options: TS.CompilerOptions = { ...parsed!.options, noEmit: true, skipLibCheck: true };
   const host = ts.createCompilerHost(options);
   const fileExists = host.fileExists.bind(host);
   const readFile = host.readFile.bind(host);
@@ -86,25 +86,25 @@ function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
   const index = join(emitted, "entry/index.d.ts");
   const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();
-  const isOurs = (declaration: ts.Declaration) => {
+  const isOurs = (declaration: TS.Declaration) => {
     const file = resolve(declaration.getSourceFile().fileName);
     return file.startsWith(emitted + "/");
   };
-  const isForeign = (symbol: ts.Symbol | undefined) => {
+  const isForeign = (symbol: TS.Symbol | undefined) => {
     const declarations = symbol?.getDeclarations() ?? [];
     return declarations.length > 0 && !declarations.some(isOurs);
   };
   const found: string[] = [];
-  const seen = new Set<ts.Type>();
+  const seen = new Set<TS.Type>();
 
-  const walk = (type: ts.Type, path: string): void => {
+  const walk = (type: TS.Type, path: string): void => {
     if (type.flags & ts.TypeFlags.Unknown) return void found.push(`${path}: unknown`);
     if (type.flags & ts.TypeFlags.Any) return void found.push(`${path}: any`);
     if (seen.has(type)) return;
     seen.add(type);
     if (type.isUnionOrIntersection()) return type.types.forEach((member) => walk(member, path));
     if (type.flags & ts.TypeFlags.Conditional) {
-      const { node } = (type as ts.ConditionalType).root;
+      const { node } = (type as TS.ConditionalType).root;
       walk(checker.getTypeFromTypeNode(node.trueType), `${path}?`);
       walk(checker.getTypeFromTypeNode(node.falseType), `${path}:`);
       return;
@@ -117,7 +117,7 @@ function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
     if (!(type.flags & ts.TypeFlags.Object)) return;
     // Where the object type itself is declared (an alias of ours may name another package's type).
     const symbol = type.getSymbol() ?? type.aliasSymbol;
-    const reference = (type as ts.ObjectType).objectFlags & ts.ObjectFlags.Reference ? (type as ts.TypeReference) : undefined;
+    const reference = (type as TS.ObjectType).objectFlags & ts.ObjectFlags.Reference ? (type as TS.TypeReference) : undefined;
     if (isForeign(symbol)) {
       // Another package's or the platform's type: only the type arguments of containers are ours.
       const container = [type.aliasSymbol, symbol].find((s) => s && containers.has(s.getName()));

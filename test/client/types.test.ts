@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import ts, { type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const directive = /^\s*\/\/ @ts-expect-error\b.*$/;
@@ -30,7 +30,7 @@ const options = { ...parsed.options, noEmit: true };
  * the libraries, generated types and client are parsed, bound and checked once, not once per text.
  */
 const texts = new Map<string, string>();
-let program: ts.Program | undefined;
+let program: TS.Program | undefined;
 
 /** Registers `text` under `path` (a fixture's own path or a variant's) to be checked with the others. */
 function variant(path: string, text: string): string {

@@ -18,9 +18,9 @@ import { Writable } from "node:stream";
 import { after, before, describe, it } from "node:test";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { register, type NamespacedUnregister } from "tsx/esm/api";
-import ts from "typescript";
 import { startSandbox } from "../../sandbox/server.js";
 import { documentationBlocks, programBlocks, programFor, type Block } from "./blocks.js";
+import ts, { type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const work = mkdtempSync(join(tmpdir(), "readme-blocks-"));
@@ -34,7 +34,7 @@ const paths = {
   "bank-payments-contract/sandbox": [join(root, "entry/sandbox.ts")],
   "bank-payments-contract/conformance": [join(root, "entry/conformance.ts")],
 };
-const compilerOptions: ts.CompilerOptions = {
+const compilerOptions: TS.CompilerOptions = {
   target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext,
   lib: ["lib.es2023.d.ts", "lib.dom.d.ts"], strict: true, skipLibCheck: true, noEmit: true, paths,
   types: ["node"], typeRoots: [join(root, "node_modules/@types")],
@@ -57,8 +57,8 @@ after(async () => {
 });
 
 /** Source files read once, so a second program reuses the first one's (only a replaced text is new). */
-const sourceFiles = new Map<string, ts.SourceFile | undefined>();
-let lastProgram: ts.Program | undefined;
+const sourceFiles = new Map<string, TS.SourceFile | undefined>();
+let lastProgram: TS.Program | undefined;
 
 /**
  * Type diagnostics, as `file:line message`: of the whole program of the given files, or, with

@@ -8,7 +8,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import ts from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
