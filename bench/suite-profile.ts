@@ -47,6 +47,7 @@ function processKind(argv: string[]): string {
   if (script.endsWith(".test.ts")) return argv.length > 2 ? "Node's test runner (node --test)" : "test files (one process each)";
   const pkg = packageOf(script);
   if (pkg === "bank-payments-contract") return `the packed package's ${basename(script, ".js")} (as a user runs it)`;
+  if (pkg === ".bin") return `${basename(script)} (node_modules/.bin)`;
   if (pkg) return pkg === "npm" ? "npm" : `${pkg} (${basename(script)})`;
   if (script.startsWith(root)) return relative(root, script);
   return basename(script) || "node -e / stdin";
