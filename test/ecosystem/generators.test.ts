@@ -1,15 +1,18 @@
 // Widely used client generators, each run through its own command line on each published document
 // of both OpenAPI versions, two runs at a time: a tool whose own command line takes several inputs
 // (openapi-typescript through a redocly.yaml `apis` map, hey-api's repeated -i/-o, orval's config
-// with one project per output) generates every document and version in one run, the others once
-// per tool, document and version (each tool's start-up is most of a run's cost). The
+// with one project per output) generates every document and version in one run (each tool's
+// start-up is most of a run's cost). A tool whose command line takes one input
+// (swagger-typescript-api, openapi-typescript-codegen) runs it on the first document, and its
+// Node API, called with the options its command line passes, generates the others in one process;
+// the API's output for the first document must be the command line's, file for file. The
 // output type-checks under `tsc --strict`, the nullable `captured_status` is typed nullable in
 // each (and a never-null member is not, so the probe is strict), and on the 3.1 documents it is
 // typed as its enum or null (a value outside the enum does not compile). hey-api's generated
 // runtime client creates, reads, captures and reads an intent against the reference sandbox, from
 // each version.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +34,12 @@ type Generator = {
    * alone does not say which job failed).
    */
   batch?: { args(jobs: Job[], scratch: string): [string, ...string[]]; writes: string };
+  /**
+   * Its Node API, where its command line takes one input: the module, and the call that makes
+   * what `args` makes (an expression on `tool`, the module's namespace). It generates every job
+   * but the first in one process; `writes` is the file each job must have written.
+   */
+  api?: { module: string; call(job: Job): string; writes: string };
   /** How a module in `out` imports the bank document's TransactionIntent model type. */
   intent: { imports: string; type: string };
   /** The versions it is run on (both unless said). */
@@ -75,10 +84,20 @@ const generators: Generator[] = [
   },
   {
     name: "swagger-typescript-api", args: (document, out) => [cli.swaggerTypescriptApi, "generate", "-p", document, "-o", out, "-n", "api.ts"],
+    // What its `generate` command passes for -p, -o and -n; every other option at its default.
+    api: {
+      module: join(root, "node_modules/swagger-typescript-api/dist/index.mjs"), writes: "api.ts",
+      call: (job) => `tool.generateApi({ input: ${JSON.stringify(job.document)}, url: ${JSON.stringify(job.document)}, output: ${JSON.stringify(job.out)}, fileName: "api.ts", httpClientType: "fetch" })`,
+    },
     intent: { imports: 'import type { TransactionIntent } from "./api";', type: "TransactionIntent" },
   },
   {
     name: "openapi-typescript-codegen", args: (document, out) => [cli.openapiTypescriptCodegen, "-i", document, "-o", out, "--client", "fetch"],
+    // What bin/index.js passes for -i, -o and --client, with its options' defaults.
+    api: {
+      module: join(root, "node_modules/openapi-typescript-codegen/dist/index.js"), writes: "index.ts",
+      call: (job) => `tool.generate({ input: ${JSON.stringify(job.document)}, output: ${JSON.stringify(job.out)}, httpClient: "fetch", exportCore: true, exportServices: true, exportModels: true, exportSchemas: false, indent: "4", postfixServices: "Service" })`,
+    },
     intent: { imports: 'import type { TransactionIntent } from "./index";', type: "TransactionIntent" },
   },
   {
@@ -90,6 +109,17 @@ const generators: Generator[] = [
 ];
 
 const folderOf = (generator: Generator) => generator.name.replace(/[@/]/g, "");
+
+/** A script that generates `jobs` one after another through a tool's Node API. */
+function apiScript(api: NonNullable<Generator["api"]>, jobs: Job[]): string {
+  return [`import * as tool from ${JSON.stringify(pathToFileURL(api.module).href)};`, ...jobs.map((job) => `await ${api.call(job)};`)].join("\n") + "\n";
+}
+
+/** Every file under `dir`, by relative path, with its text. */
+function filesUnder(dir: string): Record<string, string> {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((file) => statSync(join(dir, file)).isFile()).sort();
+  return Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file), "utf8")]));
+}
 const versionsOf = (generator: Generator) => generator.versions ?? publishedVersions;
 
 /**
@@ -177,8 +207,10 @@ describe("client generators: generate, type-check under --strict, captured_statu
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
   // Every run goes two at a time (the machine has two cores), started up front; a batch's run is
-  // every one of its jobs' run.
+  // every one of its jobs' run, and an API's run every job's but the first.
   const runs = new Map<string, Promise<ToolRun>>();
+  const apiRuns = new Map<string, Promise<ToolRun>>();
+  const apiCheckOf = (generator: Generator) => join(scratch, "api-check", folderOf(generator));
   before(() => {
     const pending: Array<Promise<unknown>> = [];
     const start = ([entry, ...args]: string[]) => {
@@ -194,6 +226,16 @@ describe("client generators: generate, type-check under --strict, captured_statu
       if (generator.batch) {
         const run = start(generator.batch.args(jobs, scratch));
         for (const job of jobs) runs.set(job.label, run);
+      } else if (generator.api) {
+        const [first, ...rest] = jobs;
+        runs.set(first.label, start(generator.args(first.document, first.out)));
+        // The API's process also makes the first job again, into a folder of its own, to compare.
+        mkdirSync(apiCheckOf(generator), { recursive: true });
+        const script = join(scratch, `${folderOf(generator)}-api.mjs`);
+        writeFileSync(script, apiScript(generator.api, [{ ...first, out: apiCheckOf(generator) }, ...rest]));
+        const run = start([script]);
+        for (const job of rest) runs.set(job.label, run);
+        apiRuns.set(generator.name, run);
       } else {
         for (const job of jobs) runs.set(job.label, start(generator.args(job.document, job.out)));
       }
@@ -205,9 +247,17 @@ describe("client generators: generate, type-check under --strict, captured_statu
       for (const document of publishedDocuments) {
         test(`${generator.name} generates a client from ${version === "3.0" ? "" : "3.1/"}${document}.yaml`, async () => {
           const out = outOf(version, document, generator);
-          const run = await runs.get(`${version}/${document}/${generator.name}`)!;
-          if (generator.batch) assert.ok(existsSync(join(out, generator.batch.writes)), `no ${generator.batch.writes} for this job:\n${run.output}`);
+          const label = `${version}/${document}/${generator.name}`;
+          const run = await runs.get(label)!;
+          const byCommandLine = generator.api !== undefined && label === `${versionsOf(generator)[0]}/${publishedDocuments[0]}/${generator.name}`;
+          const writes = generator.batch?.writes ?? (byCommandLine ? undefined : generator.api?.writes);
+          if (writes) assert.ok(existsSync(join(out, writes)), `no ${writes} for this job:\n${run.output}`);
           assert.equal(run.code, 0, run.output);
+          if (byCommandLine) {
+            const apiRun = await apiRuns.get(generator.name)!;
+            assert.equal(apiRun.code, 0, apiRun.output);
+            assert.deepEqual(filesUnder(apiCheckOf(generator)), filesUnder(out), "its Node API, called as its command line calls it, made other files");
+          }
           if (document === "bank-payments") writeFileSync(join(out, "nullability-probe.ts"), nullabilityProbe(generator, version));
           if (document === "bank-payments" && generator.name === "@hey-api/openapi-ts") writeFileSync(join(out, "runtime.ts"), heyApiRuntime);
           generated.push(`${version}/${document}/${generator.name}`);
