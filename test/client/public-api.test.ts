@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import ts, { type TS } from "../helpers/typescript.js";
+import ts, { hostWithTexts, type SourceFileCache, type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const emitted = join(root, ".public-api");
@@ -34,27 +34,14 @@ if (!parsed) throw new Error("tsconfig.build.json could not be read");
 // Parsed once for all four programs of this file (two emits, two walks): the libraries, @types/node,
 // the unchanged sources and the unchanged emitted declarations are the same text in each, and
 // parsing them again was most of this file's time. A text given in memory is part of the key.
-const parsedFiles = new Map<string, TS.SourceFile | undefined>();
-function cachedSourceFile(file: string, version: TS.ScriptTarget | TS.CreateSourceFileOptions, text: string | undefined, parse: () => TS.SourceFile | undefined) {
-  const { languageVersion, impliedNodeFormat, jsDocParsingMode } = typeof version === "object" ? version : { languageVersion: version } as TS.CreateSourceFileOptions;
-  const key = JSON.stringify([resolve(file), languageVersion, impliedNodeFormat, jsDocParsingMode, text]);
-  return parsedFiles.has(key) ? parsedFiles.get(key) : parsedFiles.set(key, parse()).get(key);
-}
+const parsedFiles: SourceFileCache = new Map();
 /** The last emit program: the planted run reuses its structure (module resolutions, unchanged files). */
 let lastEmitProgram: TS.Program | undefined;
 
 /** Emits the declarations of `entry` (a source file's text may be replaced) into memory under .public-api/. */
 function emitDeclarations(entry: string, replace: Map<string, string> = new Map()): Map<string, string> {
   const options: TS.CompilerOptions = { ...parsed!.options, noEmit: false, declaration: true, emitDeclarationOnly: true, outDir: emitted, rootDir: root };
-  const host = ts.createCompilerHost(options);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (file) => replace.get(resolve(file)) ?? readFile(file);
-  host.getSourceFile = (file, version, onError, create) => {
-    const text = replace.get(resolve(file));
-    return cachedSourceFile(file, version, text, () =>
-      text === undefined ? getSourceFile(file, version, onError, create) : ts.createSourceFile(file, text, version, true));
-  };
+  const host = hostWithTexts(options, replace, parsedFiles);
   const files = new Map<string, string>();
   host.writeFile = (file, text) => files.set(resolve(file), text);
   const program = ts.createProgram([entry], options, host, lastEmitProgram);
@@ -69,20 +56,10 @@ function emitDeclarations(entry: string, replace: Map<string, string> = new Map(
 function looseTypesOfPublicApi(replace?: Map<string, string>): string[] {
   const files = emitDeclarations(join(root, "entry/index.ts"), replace);
   const options: TS.CompilerOptions = { ...parsed!.options, noEmit: true, skipLibCheck: true };
-  const host = ts.createCompilerHost(options);
-  const fileExists = host.fileExists.bind(host);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.fileExists = (file) => files.has(resolve(file)) || fileExists(file);
+  const host = hostWithTexts(options, files, parsedFiles);
   const directoryExists = host.directoryExists?.bind(host);
   host.directoryExists = (dir) => resolve(dir) === emitted || resolve(dir).startsWith(emitted + "/") || (directoryExists?.(dir) ?? true);
   host.realpath = (file) => file;
-  host.readFile = (file) => files.get(resolve(file)) ?? readFile(file);
-  host.getSourceFile = (file, version, onError, create) => {
-    const text = files.get(resolve(file));
-    return cachedSourceFile(file, version, text, () =>
-      text === undefined ? getSourceFile(file, version, onError, create) : ts.createSourceFile(file, text, version, true));
-  };
   const index = join(emitted, "entry/index.d.ts");
   const program = ts.createProgram([index], options, host);
   const checker = program.getTypeChecker();

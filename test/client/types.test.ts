@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { describe, it } from "node:test";
 import { fileURLToPath } from "node:url";
-import ts, { type TS } from "../helpers/typescript.js";
+import ts, { hostWithTexts, type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const directive = /^\s*\/\/ @ts-expect-error\b.*$/;
@@ -42,16 +42,7 @@ function variant(path: string, text: string): string {
 /** Type-checks the text registered under `path`; returns its diagnostics. */
 function check(path: string): { line: number; code: number; message: string }[] {
   if (!program) {
-    const host = ts.createCompilerHost(options);
-    const fileExists = host.fileExists.bind(host);
-    const readFile = host.readFile.bind(host);
-    const getSourceFile = host.getSourceFile.bind(host);
-    host.fileExists = (file) => texts.has(resolve(file)) || fileExists(file);
-    host.readFile = (file) => texts.get(resolve(file)) ?? readFile(file);
-    host.getSourceFile = (file, languageVersion, onError, shouldCreate) => {
-      const text = texts.get(resolve(file));
-      return text === undefined ? getSourceFile(file, languageVersion, onError, shouldCreate) : ts.createSourceFile(file, text, languageVersion, true);
-    };
+    const host = hostWithTexts(options, texts);
     program = ts.createProgram([...texts.keys()], options, host);
   }
   // Only this file's diagnostics (with the options' and global ones), as before; the other files

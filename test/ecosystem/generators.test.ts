@@ -109,6 +109,7 @@ const generators: Generator[] = [
 ];
 
 const folderOf = (generator: Generator) => generator.name.replace(/[@/]/g, "");
+const versionsOf = (generator: Generator) => generator.versions ?? publishedVersions;
 
 /** A script that generates `jobs` one after another through a tool's Node API. */
 function apiScript(api: NonNullable<Generator["api"]>, jobs: Job[]): string {
@@ -120,7 +121,6 @@ function filesUnder(dir: string): Record<string, string> {
   const files = (readdirSync(dir, { recursive: true }) as string[]).filter((file) => statSync(join(dir, file)).isFile()).sort();
   return Object.fromEntries(files.map((file) => [file, readFileSync(join(dir, file), "utf8")]));
 }
-const versionsOf = (generator: Generator) => generator.versions ?? publishedVersions;
 
 /**
  * Compiled with the generated clients: captured_status takes null, a never-null member does not;

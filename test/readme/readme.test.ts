@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { register, type NamespacedUnregister } from "tsx/esm/api";
 import { startSandbox } from "../../sandbox/server.js";
 import { documentationBlocks, programBlocks, programFor, type Block } from "./blocks.js";
-import ts, { type TS } from "../helpers/typescript.js";
+import ts, { hostWithTexts, type SourceFileCache, type TS } from "../helpers/typescript.js";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const work = mkdtempSync(join(tmpdir(), "readme-blocks-"));
@@ -57,7 +57,7 @@ after(async () => {
 });
 
 /** Source files read once, so a second program reuses the first one's (only a replaced text is new). */
-const sourceFiles = new Map<string, TS.SourceFile | undefined>();
+const sourceFiles: SourceFileCache = new Map();
 let lastProgram: TS.Program | undefined;
 
 /**
@@ -65,16 +65,7 @@ let lastProgram: TS.Program | undefined;
  * `replace` (file -> new text), of the replaced files only (the rest was checked as it is).
  */
 function typeErrors(files: string[], replace: Map<string, string> = new Map()): string[] {
-  const host = ts.createCompilerHost(compilerOptions);
-  const readFile = host.readFile.bind(host);
-  const getSourceFile = host.getSourceFile.bind(host);
-  host.readFile = (file) => replace.get(resolve(file)) ?? readFile(file);
-  host.getSourceFile = (file, version, onError, create) => {
-    const text = replace.get(resolve(file));
-    if (text !== undefined) return ts.createSourceFile(file, text, version, true);
-    if (!sourceFiles.has(file)) sourceFiles.set(file, getSourceFile(file, version, onError, create));
-    return sourceFiles.get(file);
-  };
+  const host = hostWithTexts(compilerOptions, replace, sourceFiles);
   const program = ts.createProgram(files, compilerOptions, host, lastProgram);
   lastProgram = program;
   const diagnostics = replace.size === 0 ? ts.getPreEmitDiagnostics(program) : [...replace.keys()].flatMap((file) => {
