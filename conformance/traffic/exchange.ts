@@ -1,5 +1,7 @@
 // One exchange of real traffic as the proxy saw it or a HAR recorded it: what went over the wire,
 // before anyone decided which operation of the contract it is.
+import { createHash } from "node:crypto";
+
 export type RawExchange = {
   method: string;
   /** Absolute URL, query included. */
@@ -14,12 +16,27 @@ export type RawExchange = {
   /** Response headers, names in lower case. */
   responseHeaders: Record<string, string>;
   responseText: string;
+  /** false: the server answered, but the client did not receive the whole answer (it left); the exchange still happened at the server. */
+  delivered?: boolean;
+  /** The request or response body was longer than the recorder keeps: the text is cut, and cannot be judged. */
+  requestTruncated?: boolean;
+  responseTruncated?: boolean;
 };
 
-/** A key shown by its prefix and last four characters only (`sk_…4f2a`), for reports and reproducers. */
+/**
+ * A key's stable fingerprint: the first 12 hex characters of its SHA-256. The same key always gives
+ * the same fingerprint, so a recording tells which exchanges shared a key without holding it.
+ */
+export function keyFingerprint(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 12);
+}
+
+/** The leading word of a key that says its kind (`sk_test_`, `pk_live_`, `sk_`), shown in masked forms. */
+const kindPrefix = (key: string) => /^[a-z]+_(?:test_|live_)?/i.exec(key)?.[0] ?? "";
+
+/** How a recording or a report shows a key: its kind prefix and fingerprint (`sk_test_…3f9a1c02d4b7`), never a character of the rest. */
 export function maskKey(key: string): string {
-  const prefix = /^[a-z]+_/i.exec(key)?.[0] ?? "";
-  return key.length <= prefix.length + 4 ? `${prefix}…` : `${prefix}…${key.slice(-4)}`;
+  return `${kindPrefix(key)}…${keyFingerprint(key)}`;
 }
 
 /** The text with every given key replaced by its masked form. */
@@ -29,11 +46,36 @@ export function maskKeys(text: string, keys: Array<string | undefined>): string 
   return out;
 }
 
-/** The proxy's --record masks the keys (`sk_…4f2a`): read back with the keys given, they are the keys again. */
+/**
+ * Who a bearer credential is, as far as a recording can tell: its kind prefix and fingerprint. A
+ * key in the clear gives its own; a masked form (`sk_test_…3f9a1c02d4b7`) gives the one it carries;
+ * an older masked form (`sk_…4f2a`, its last four characters) gives `last4:4f2a`, matched by those.
+ */
+export type KeyIdentity = { prefix: string; fingerprint: string };
+
+export function keyIdentity(authorization: string | undefined): KeyIdentity | undefined {
+  const credential = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  if (credential === undefined) return undefined;
+  const masked = /^([a-z]+_(?:test_|live_)?)?…([0-9a-f]{12})$/i.exec(credential);
+  if (masked) return { prefix: masked[1] ?? "", fingerprint: masked[2].toLowerCase() };
+  const older = /^([a-z]+_)?…(.{1,4})$/i.exec(credential);
+  if (older) return { prefix: older[1] ?? "", fingerprint: `last4:${older[2]}` };
+  return { prefix: kindPrefix(credential), fingerprint: keyFingerprint(credential) };
+}
+
+/** Whether a told key is the one a recorded credential stands for (in the clear, masked, or in the older masked form). */
+export function isKey(identity: KeyIdentity | undefined, key: string | undefined): boolean {
+  if (identity === undefined || key === undefined) return false;
+  if (identity.fingerprint.startsWith("last4:")) return key.endsWith(identity.fingerprint.slice("last4:".length)) && key.startsWith(identity.prefix);
+  return identity.fingerprint === keyFingerprint(key);
+}
+
+/** A recording's masked keys read back as the keys they stand for, where the keys are given. */
 export function unmaskAuthorization(raw: RawExchange, keys: { secret?: string; publishable?: string }): RawExchange {
   const authorization = raw.requestHeaders.authorization;
   if (authorization === undefined) return raw;
-  let value = authorization;
-  for (const key of [keys.secret, keys.publishable]) if (key && value === `Bearer ${maskKey(key)}`) value = `Bearer ${key}`;
+  const identity = keyIdentity(authorization);
+  const key = [keys.secret, keys.publishable].find((candidate) => isKey(identity, candidate));
+  const value = key === undefined ? authorization : `Bearer ${key}`;
   return value === authorization ? raw : { ...raw, requestHeaders: { ...raw.requestHeaders, authorization: value } };
 }

@@ -76,7 +76,7 @@ describe("the suite's own traffic, recorded through the proxy", () => {
       const har = JSON.stringify(harOf(proxy.exchanges(true)));
       if (service === "bank-payments") {
         assert.ok(!har.includes(sandbox.secretKey) && !har.includes(sandbox.publishableKey), "the proxy's recording masks the keys");
-        assert.match(har, /Bearer sk_…/);
+        assert.match(har, /Bearer sk_test_…[0-9a-f]{12}"/);
       }
       const recording = exchangesFromHar(JSON.parse(har));
       recordings.set(service, recording);
