@@ -3,11 +3,15 @@
 // OpenAPI 3) and judged by the oracle when there is one (full profile). A response whose status is
 // not documented, whose content type is not JSON, whose body breaks the schema or that the oracle
 // did not predict is recorded as a violation that fails the check in progress.
+//
+// Calls may overlap (the coverage layer's rows, the race scenarios): the oracle judges them by the
+// model of time (oracle/history.ts), so a call returns once its answer's verdict is in, which may
+// wait for an overlapping call's answer.
 import type { OpenApiVersion, ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
 import { send } from "./http.js";
 import { lowerCaseHeaders, markHeader, type Exchange } from "./oracle/exchange.js";
-import { describeVerdict, type Oracle } from "./oracle/oracle.js";
+import { clock, describeVerdict, type Oracle, type Verdict } from "./oracle/oracle.js";
 import type { Finding, Observation, Profile } from "./types.js";
 
 export type KeyChoice = "secret" | "publishable" | "none" | "unknown" | { raw: string };
@@ -40,6 +44,8 @@ export class ApiClient {
   readonly exchanges: Exchange[] = [];
   /** Responses the oracle found wrong. */
   readonly findings: Finding[] = [];
+  /** Errors of the suite's own while judging (never the server's fault): what and where. */
+  readonly suiteErrors: string[] = [];
   /** The check this client's requests belong to: objects they create are marked with it (knock-on failures name it). */
   check?: string;
 
@@ -54,11 +60,15 @@ export class ApiClient {
     readonly openapi: OpenApiVersion = "3.0",
   ) {}
 
-  /** Records an exchange and has the oracle judge it; a wrong response becomes a violation. */
+  /** Records an exchange sent alone and has the oracle judge it now; a wrong response becomes a violation. */
   judge(exchange: Exchange): void {
     this.exchanges.push(exchange);
-    if (!this.oracle) return;
-    const verdict = this.oracle.observe(exchange);
+    if (this.oracle) this.take(exchange, this.oracle.observe(exchange));
+  }
+
+  /** Takes the oracle's verdict on an exchange: a wrong response becomes a violation and a finding. */
+  private take(exchange: Exchange, verdict: Verdict): void {
+    if (verdict.suiteError) this.suiteErrors.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: ${verdict.suiteError}`);
     if (verdict.ok) return;
     const request = `${exchange.method.toUpperCase()} ${new URL(exchange.url).pathname}${new URL(exchange.url).search}${exchange.requestBody ? ` ${exchange.requestBody.slice(0, 300)}` : ""}`;
     this.findings.push({
@@ -114,10 +124,19 @@ export class ApiClient {
     }
     if (this.profile === "mock" && options.expect !== undefined) headers.Prefer = `code=${options.expect}`;
     const url = this.url(operationId, options);
-    const sentAt = Date.now();
-    const response = await send(url, { method: method.toUpperCase(), headers, body: payload });
+    const requestHeaders = lowerCaseHeaders(headers);
+    const sentAt = clock();
+    const request = { service: this.service, operationId, method, url, requestHeaders, requestBody: payload, sentAt, ...(this.check ? { check: this.check } : {}) };
+    const ticket = this.oracle?.begin(request);
+    let response: Awaited<ReturnType<typeof send>>;
+    try {
+      response = await send(url, { method: method.toUpperCase(), headers, body: payload });
+    } catch (error) {
+      ticket?.lost();
+      throw error;
+    }
     const { text } = response;
-    const receivedAt = Date.now();
+    const receivedAt = clock();
     const contentType = response.headers.get("content-type") ?? "";
     let body: any = undefined;
     const where = `${method.toUpperCase()} ${operationId} -> ${response.status}`;
@@ -136,11 +155,12 @@ export class ApiClient {
       const errors = result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; ");
       this.violations.push(`${where}: response breaks the schema: ${errors}`);
     }
-    this.judge({
-      service: this.service, operationId, method, url, requestHeaders: lowerCaseHeaders(headers), requestBody: payload,
-      sentAt, receivedAt, status: response.status, contentType, responseText: text, responseBody: body,
-      mark: response.headers.get(markHeader) ?? undefined, ...(this.check ? { check: this.check } : {}),
-    });
+    const exchange: Exchange = {
+      ...request, receivedAt, status: response.status, contentType, responseText: text, responseBody: body,
+      mark: response.headers.get(markHeader) ?? undefined,
+    };
+    this.exchanges.push(exchange);
+    if (ticket) this.take(exchange, await ticket.end(exchange));
     return { status: response.status, contentType, body, text, headers: response.headers };
   }
 }

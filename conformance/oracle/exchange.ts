@@ -27,6 +27,9 @@ export type Exchange = {
   check?: string;
 };
 
+/** A request as it is sent, before its answer: what the model of time needs to place it (history.ts). */
+export type RequestPart = Pick<Exchange, "service" | "operationId" | "method" | "url" | "requestHeaders" | "requestBody" | "sentAt" | "check">;
+
 /** Set by the test proxies of proof/mutants/ on the responses they changed. */
 export const markHeader = "x-conformance-mark";
 

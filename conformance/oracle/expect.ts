@@ -5,6 +5,7 @@
 // slot bindings to keep if this prediction is the one accepted. Any node may name the rule of the
 // contract it stands for (conformance/rules.ts); a difference carries the nearest rule above it.
 import type { Rule } from "../rules.js";
+import { logging, record } from "./trail.js";
 
 /** A named test of a value whose exact content the contract leaves to the server. */
 export type Form = { name: string; test(value: unknown): boolean; rule?: Rule };
@@ -248,6 +249,14 @@ function keyOfExpected(item: Expected, key: (value: unknown) => string | undefin
 /** Holds the values of the slots first seen in an accepted response. */
 export function bind(bindings: Map<Slot, unknown>): void {
   for (const [slot, value] of bindings) {
+    // The model of time tries orders of overlapping exchanges and takes back the ones that fail (trail.ts).
+    if (logging()) {
+      const { bound, value: before } = slot;
+      record({ kind: "slot", slot }, () => {
+        slot.bound = bound;
+        slot.value = before;
+      });
+    }
     slot.bound = true;
     slot.value = value;
   }

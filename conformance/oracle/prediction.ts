@@ -3,7 +3,9 @@
 // prediction, or with alternatives where the contract leaves a choice to the server.
 import type { Rule } from "../rules.js";
 import type { Expected } from "./expect.js";
-import type { Exchange } from "./exchange.js";
+import type { Exchange, RequestPart } from "./exchange.js";
+import type { Partition } from "./history.js";
+import type { TrailMap } from "./trail.js";
 
 export type Prediction = {
   status: number;
@@ -22,6 +24,16 @@ export interface ServiceModel {
   predict(exchange: Exchange): Prediction[];
   /** The check that created an object the model holds, when the layer named it. */
   creatorOf?(id: string): string | undefined;
+  /** What a request depends on (history.ts): its object's partition, every object (a list), or nothing. */
+  partitionOf(request: RequestPart): Partition;
+  /** Whether the model holds a partition's object (then a read of it changes nothing). */
+  holds(partition: string): boolean;
+  /** The map and key of a partition's object, for reads judged against its timeline. */
+  objectOf(partition: string): { map: TrailMap<string, unknown>; key: string } | undefined;
+  /** The model no longer knows a partition's state (`request`: the one that went unanswered, if that is why). */
+  forget(partition: string, request?: RequestPart): void;
+  /** Whether an exchange created an object. */
+  creates(exchange: Exchange): boolean;
 }
 
 /** Client-side time window of a request, widened by the allowed clock skew. */

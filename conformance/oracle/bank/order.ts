@@ -1,7 +1,8 @@
 // Which of two objects the run created a newest-first list (B-7) must show first. The run knows an
 // order only where the server's can be known: one creation's response had come back before the
-// other's request was sent. Two creations in flight together may have been made in either order,
-// and so may two to which the server gave the same creation time (its clock's resolution is its own).
+// other's request was sent (strictly: equal times order nothing, history.ts). Two creations in
+// flight together may have been made in either order, and so may two to which the server gave the
+// same creation time (its clock's resolution is its own).
 import type { Slot } from "../expect.js";
 
 /** When the client sent a creation and when its whole response arrived (client clock), and who sent it. */
@@ -14,8 +15,9 @@ const sameCreationTime = (a: Created, b: Created) =>
 
 /** Whether `a` was certainly created after `b`: `b` was answered before `a` was sent, and their creation times differ. */
 export function newerThan(a: Created, b: Created): boolean {
+  if (a === b) return false;
   if (a.created === undefined || b.created === undefined) return a.seq > b.seq;
-  return a.created.sentAt >= b.created.receivedAt && !sameCreationTime(a, b);
+  return a.created.sentAt > b.created.receivedAt && !sameCreationTime(a, b);
 }
 
 /**
@@ -27,7 +29,8 @@ export function newestFirst<T>(items: T[], record: (item: T) => Created, pick: (
   const order: T[] = [];
   while (remaining.length > 0) {
     const candidates = remaining.filter((item) => !remaining.some((other) => other !== item && newerThan(record(other), record(item))));
-    const chosen = pick(candidates, order.length);
+    // newerThan is a strict order, so some item always has none newer; were it not, any may come next rather than none.
+    const chosen = pick(candidates.length > 0 ? candidates : remaining, order.length);
     order.push(chosen);
     remaining.splice(remaining.indexOf(chosen), 1);
   }

@@ -2,6 +2,7 @@
 // contract says they must look now, with the values the server chose held in slots.
 import { Slot, type Expected } from "../expect.js";
 import { nonEmptyText } from "../forms.js";
+import { TrailMap } from "../trail.js";
 import type { Creation } from "./order.js";
 
 export type IntentStatus =
@@ -90,10 +91,16 @@ export type CreditRecord = {
 };
 
 export class BankState {
-  readonly intents = new Map<string, IntentRecord>();
-  readonly credits = new Map<string, CreditRecord>();
+  // Trail maps: the model of time takes back the changes of the orders it tries (oracle/trail.ts).
+  readonly intents = new TrailMap<string, IntentRecord>("intent");
+  readonly credits = new TrailMap<string, CreditRecord>("credit");
   /** Bank account to the consumer it was first used with (README, "Bank account conflict"). */
-  readonly accountOwners = new Map<string, string>();
+  readonly accountOwners = new TrailMap<string, string>();
+  /**
+   * Objects the model does not know may exist (a creation went unanswered, or was judged beyond the
+   * search bound): lists it would call closed are judged as open.
+   */
+  strangers = false;
   /** The client's chain number: one client, one chain number on every intent (also `merchant_id`). */
   readonly chainNumber = new Slot("chain_number", nonEmptyText);
   private sequence = 0;

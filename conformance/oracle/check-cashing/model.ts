@@ -4,7 +4,9 @@
 // the choice to the server. A refusal is judged by what the contract pins (doc 2.3's members and
 // forms, the four members a client acts on), never by the sandbox's codes, texts or entry count.
 import { exact, form, held, object, ruled, Slot, unordered, type Expected } from "../expect.js";
-import { requestJson, type Exchange } from "../exchange.js";
+import { requestJson, type Exchange, type RequestPart } from "../exchange.js";
+import type { Partition } from "../history.js";
+import { setTrailed, TrailMap, TrailSet } from "../trail.js";
 import { adverseFlag, dateTimeWithin, digits, isNumeric, named, phoneNumber, withRule, type Window } from "../forms.js";
 import { windowOf, type Prediction, type ServiceModel } from "../prediction.js";
 import { centsOf } from "../../fixtures-file.js";
@@ -89,12 +91,13 @@ type LineMemory = { readable?: boolean; reading: Record<ReadMember, Slot> };
 
 export class PayrollModel implements ServiceModel {
   /** trxIDs used up by approvals, declines and ID errors: every server refuses them again (C-11). */
-  readonly usedTrxIds = new Set<string>();
+  // Trail sets and maps: the model of time takes back the changes of the orders it tries (oracle/trail.ts).
+  readonly usedTrxIds = new TrailSet<string>();
   /** trxIDs of other requests: a server may refuse them again, or not (C-11). */
-  readonly triedTrxIds = new Set<string>();
+  readonly triedTrxIds = new TrailSet<string>();
   /** Service references seen (as text): each names one transaction (cc §2.2). */
-  readonly references = new Set<string>();
-  private readonly lines = new Map<string, LineMemory>();
+  readonly references = new TrailSet<string>();
+  private readonly lines = new TrailMap<string, LineMemory>();
 
   constructor(private readonly options: PayrollModelOptions) {
     // A line the server says it reads is read, as it says, from the first request on: never corrected as unreadable (C-9).
@@ -106,6 +109,27 @@ export class PayrollModel implements ServiceModel {
         memory.reading[member].value = reading[member];
       }
     }
+  }
+
+  /** Requests of one trxID depend on each other (C-11); the MICR lines' readings are held across them, whatever the order. */
+  partitionOf(request: RequestPart): Partition {
+    const parsed = requestJson(request as Exchange);
+    const trxID = parsed.ok ? echoable(parsed.value.trxID) : undefined;
+    return trxID === undefined ? { kind: "free" } : { kind: "object", key: `trx:${trxID}` };
+  }
+
+  holds(): boolean {
+    return false;
+  }
+
+  objectOf(): undefined {
+    return undefined;
+  }
+
+  forget(): void {}
+
+  creates(): boolean {
+    return false;
   }
 
   /** With triggers the triggered outcome only; without, either (the server may not implement them). */
@@ -179,7 +203,7 @@ export class PayrollModel implements ServiceModel {
         const alone = !otherRefusals && !this.triedTrxIds.has(trxID);
         refusals.push(...refusal(window, trxID, "C-9", () => {
           this.tried(trxID);
-          if (alone) line.readable = false;
+          if (alone) setTrailed(line, "readable", false);
         }));
       }
       if (line.readable === false) continue;
@@ -197,7 +221,7 @@ export class PayrollModel implements ServiceModel {
           const consume = (read: boolean) => () => {
             this.usedTrxIds.add(trxID);
             this.references.add(String(reference.value));
-            if (read) line.readable = true;
+            if (read) setTrailed(line, "readable", true);
           };
           const decision = (errorType: string, adverse: boolean) => {
             const body = object({ errors: unordered([entry(window, trxID, { errorType: ruled("C-7", exact(errorType)), adverse, trxRefID: held(reference) })]) });
