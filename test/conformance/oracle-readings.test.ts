@@ -588,6 +588,36 @@ describe("B-59 free texts", () => {
   test("an empty attempt message fails", () => fails(replaceEverywhere(recording(), '"Refund approved"', '""'), at.refund, ["B-59", "bank §2.2", "bank §3.1"]));
 });
 
+describe("B-62 empty strings (issue 36: a Laravel application reads them as absent)", () => {
+  const refusedCreate = (change: (request: any) => void, errors: Record<string, string[]>) =>
+    appendCreate(change, 422, () => ({ message: "The given data was invalid.", errors }));
+  test("a required store_number sent as \"\" refused missing (read as absent) passes", () => passes(refusedCreate((r) => { r.store_number = ""; }, { store_number: ["missing"] })));
+  test("a required store_number sent as \"\" refused invalid (read as a value) passes", () => passes(refusedCreate((r) => { r.store_number = ""; }, { store_number: ["invalid"] })));
+  test("a required store_number sent as \"\" kept (a value, no minimum stated) passes", () => passes(appendCreate((r) => { r.store_number = ""; }, 201)));
+  test("a required store_number sent as \"\" refused with a word doc 7.1 does not list fails", () => fails(refusedCreate((r) => { r.store_number = ""; }, { store_number: ["required"] }), appended, ["B-14", "bank §7.1", "B-62"]));
+  test("a consumer_id sent as \"\" refused missing passes", () => passes(refusedCreate((r) => { r.consumer_id = ""; }, { consumer_id: ["missing"] })));
+  test("a consumer_id sent as \"\" accepted fails: no reading makes it a consumer", () => fails(appendCreate((r) => { r.consumer_id = ""; }, 201), appended, ["bank §7.1", "B-16", "B-62"]));
+  test("a billing address line_2 sent as \"\" accepted (read as absent) passes", () => passes(appendCreate((r) => { r.billing_address.line_2 = ""; }, 201)));
+  const updateLine2 = () => editRequest(recording(), at.updateAddress, (r) => { r.line_2 = ""; });
+  test("the address update's line_2 sent as \"\" accepted passes", () => passes(updateLine2()));
+  test("the address update's line_2 sent as \"\" refused invalid passes", () => {
+    const exchanges = updateLine2().slice(0, at.updateAddress + 1);
+    passes(edit(exchanges, at.updateAddress, (_, e) => { e.status = 422; e.responseBody = { message: "The line 2 is invalid.", errors: { line_two: ["invalid"] } }; }));
+  });
+  const employee = (shown: "absent" | null | string) => {
+    const exchanges = editRequest(recording().slice(0, at.readCredit + 1), at.createLinked, (r) => { r.employee_number = ""; });
+    for (const i of [at.createLinked, at.cancelCredit, at.readCredit]) edit(exchanges, i, (b) => { if (shown === "absent") delete b.data.employee_number; else b.data.employee_number = shown; });
+    return exchanges;
+  };
+  test("employee_number sent as \"\" echoed null (read as absent) passes", () => passes(employee(null)));
+  test("employee_number sent as \"\" echoed \"\" (kept as a value) passes", () => passes(employee("")));
+  test("employee_number sent as \"\" echoed as another text fails", () => fails(employee("E"), at.createLinked, ["B-48", "bank §2.4", "bank §3.2", "B-62"]));
+  test("employee_number sent as \"\" echoed null, then \"\" by a read fails (one reading per object)", () => {
+    const exchanges = employee(null);
+    fails(edit(exchanges, at.readCredit, (b) => { b.data.employee_number = ""; }), at.readCredit, ["B-48", "bank §2.4", "B-62", "bank §4.9"]);
+  });
+});
+
 describe("B-61 member order", () => {
   const reversed = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(reversed);

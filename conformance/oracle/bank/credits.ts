@@ -9,7 +9,9 @@ import { anyDateTime, dateTimeWithin, idOf, named, nonEmptyText, nullOr } from "
 import type { Prediction } from "../prediction.js";
 import { creditConflict, invalid, notFound, refusal } from "./answers.js";
 import { outcomes, unreadable, type ModelContext } from "./intents.js";
-import { addProblem, amountOf, notEnrolledProblem, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody } from "./requests.js";
+import {
+  addProblem, amountOf, notEnrolledProblem, amountProblems, bodyProblems, eitherReading, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
+} from "./requests.js";
 import type { CreditRecord } from "./state.js";
 import { creditView, money } from "./views.js";
 
@@ -26,7 +28,12 @@ function submerchantAnswers(ctx: ModelContext, given: boolean): Array<"accepted"
   return [...new Set(policies.map((p) => (given ? (p === "prohibited" ? "prohibited" : "accepted") : p === "required" ? "required" : "accepted")))];
 }
 
+/** A credit's creation (bank doc 4.6), under either reading of its empty strings (B-62). */
 export function createCredit(ctx: ModelContext, request: RequestBody): Prediction[] {
+  return eitherReading(request, (read) => createCreditAsRead(ctx, read));
+}
+
+function createCreditAsRead(ctx: ModelContext, request: RequestBody): Prediction[] {
   if (!request.readable) return [{ ...unreadable(creditMembers) }];
   const body = request.value;
   const { state } = ctx;
@@ -147,7 +154,12 @@ function creditViewWithId(record: CreditRecord, idSlot: Slot) {
   return view;
 }
 
+/** A credit's cancel (bank doc 4.7), under either reading of its empty strings (B-62). */
 export function cancelCredit(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
+  return eitherReading(request, (read) => cancelCreditAsRead(ctx, id, read));
+}
+
+function cancelCreditAsRead(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
   const { state } = ctx;
   const credit = state.credits.get(id);
   if (!credit) return [notFound()];

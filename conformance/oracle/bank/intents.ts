@@ -10,7 +10,7 @@ import {
 import type { Prediction } from "../prediction.js";
 import { intentConflict, invalid, notFound, refusal, type FieldErrors, type KeySpellings } from "./answers.js";
 import {
-  addProblem, notEnrolledProblem, amountOf, amountProblems, bodyProblems, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
+  addProblem, notEnrolledProblem, amountOf, amountProblems, bodyProblems, eitherReading, extrasNameProblems, oversizedProblem, type Problem, type RequestBody,
 } from "./requests.js";
 import type { Creation } from "./order.js";
 import { awaitingAuthorization, type AttemptRecord, type BankState, type IntentRecord } from "./state.js";
@@ -163,7 +163,12 @@ function notEnrolledProblems(ctx: ModelContext, problems: Problem[], body: Recor
   mayRefuse("submerchant_id", fixtures.submerchant_ids?.debit);
 }
 
+/** A creation (bank doc 4.1), under either reading of its empty strings (B-62). */
 export function createIntent(ctx: ModelContext, request: RequestBody): Prediction[] {
+  return eitherReading(request, (read) => createIntentAsRead(ctx, read));
+}
+
+function createIntentAsRead(ctx: ModelContext, request: RequestBody): Prediction[] {
   if (!request.readable) return [unreadable(creationMembers)];
   const body = request.value;
   const action = Object.hasOwn(body, "action") ? body.action : undefined;
@@ -287,7 +292,12 @@ const actionSchemas: Record<string, string> = {
 
 const actionMembers = ["action", "amount"];
 
+/** An action (bank doc 4.3), under either reading of its empty strings (B-62). */
 export function actOnIntent(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
+  return eitherReading(request, (read) => actAsRead(ctx, id, read));
+}
+
+function actAsRead(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
   const { state } = ctx;
   const intent = state.intents.get(id);
   if (!intent) return [notFound()];
@@ -434,7 +444,12 @@ function failedCaptures(ctx: ModelContext, intent: IntentRecord): IntentRecord[]
 const addressKeys = { line_1: "line_one", line_2: "line_two", city: "city_locality", zipcode: "postal_code" };
 const addressUpdateMembers = ["line_one", "line_two", "city_locality", "postal_code", "state_province", "country_code"];
 
+/** The billing address update (bank doc 4.2), under either reading of its empty strings (B-62). */
 export function updateAddress(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
+  return eitherReading(request, (read) => updateAddressAsRead(ctx, id, read));
+}
+
+function updateAddressAsRead(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
   const { state } = ctx;
   const intent = state.intents.get(id);
   if (!intent) return [notFound()];

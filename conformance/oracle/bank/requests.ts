@@ -8,6 +8,7 @@ import { pointerSegment, type OpenApiDocument } from "../../../src/openapi/docum
 import { OpenApiValidator, validatorFor, type SchemaError } from "../../../src/openapi/validator.js";
 import type { SuiteSettings } from "../../settings.js";
 import { hasOversizedObject, requestJson, type Exchange } from "../exchange.js";
+import type { Prediction } from "../prediction.js";
 
 export type KeyKind = "secret" | "publishable" | "none";
 
@@ -157,12 +158,12 @@ export function bodyProblems(schemaName: string, body: unknown, options: KeyOpti
   return problems;
 }
 
-/** Adds a problem unless its key already has one. */
 /** With fixtures, a string the fixtures do not name (`known`) may be refused as invalid (bank doc 1: enrolled objects only). */
 export function notEnrolledProblem(problems: Problem[], key: string, value: unknown, known: string[]): void {
   if (typeof value === "string" && !known.includes(value)) addProblem(problems, key, "invalid", false);
 }
 
+/** Adds a problem unless its key already has one (a pinned one replaces an optional one). */
 export function addProblem(problems: Problem[], key: string, word: string, pinned = true): void {
   const existing = problems.find((problem) => problem.key === key);
   if (!existing) problems.push({ key, words: [word], pinned });
@@ -214,6 +215,37 @@ export function extrasNameProblems(problems: Problem[], extras: unknown): void {
 /** A body with an object of more than 100 members may be refused whole (B-21). */
 export function oversizedProblem(problems: Problem[], body: RequestBody): void {
   if (body.readable && body.oversized) addProblem(problems, "body", "invalid", false);
+}
+
+/** The objects of a request body whose members the contract names: the body and its billing address (B-62). */
+const namedObjects = ["billing_address"];
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * B-62: the documents state no minimum length for any bank request member, so an empty string may
+ * be read as a value (refused `invalid`, or kept and echoed) or as absent (Laravel's
+ * ConvertEmptyStringsToNull: `missing` where the member is required, nothing where it is optional,
+ * and echoed as a member never given). The body as the second reading sees it, or undefined when it
+ * has no empty member. Values inside `extras` are the client's data and stay as sent.
+ */
+export function emptyAsAbsent(request: RequestBody): RequestBody | undefined {
+  if (!request.readable) return undefined;
+  let found = false;
+  const withoutEmpty = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).filter(([, value]) => {
+    if (value !== "") return true;
+    found = true;
+    return false;
+  }));
+  const value = withoutEmpty(request.value);
+  for (const name of namedObjects) if (isPlainObject(value[name])) value[name] = withoutEmpty(value[name]);
+  return found ? { ...request, value } : undefined;
+}
+
+/** The predictions of a request under each reading of its empty strings (B-62): a server takes one reading for the whole body. */
+export function eitherReading(request: RequestBody, predict: (request: RequestBody) => Prediction[]): Prediction[] {
+  const absent = emptyAsAbsent(request);
+  return absent === undefined ? predict(request) : [...predict(request), ...predict(absent)];
 }
 
 type QuerySpec = { kind: "integer"; min: number; max: number } | { kind: "text" } | { kind: "enum"; values: readonly string[] };
