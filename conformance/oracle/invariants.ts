@@ -206,17 +206,18 @@ const intentInvariants: Invariant[] = [
     name: "views-by-key",
     service: "bank-payments",
     rule: "B-4",
-    description: "A read shows the full view to the secret key (no `is_mailable`) and the reduced view to the publishable key (`is_mailable`, none of `captured_at`, `captured_status`, `capture_reference_id`, `extras`, `service_fee_accepted_at`).",
+    description: "A read shows the full view to the secret key (no `is_mailable`) and the reduced view to the publishable key (`is_mailable`, none of `captured_at`, `captured_status`, `capture_reference_id`, `extras`, `service_fee_accepted_at`); an address update answers the reduced view, with `is_mailable` for the publishable key only (bank doc 2.1, B-2).",
     check(exchange, memory) {
       if (!["getTransactionIntent", "updateTransactionIntentBillingAddress"].includes(exchange.operationId) || exchange.status !== 200) return [];
       const data = (exchange.responseBody as any)?.data;
       if (!isObject(data)) return ["no data object"];
       const secretOnly = ["captured_at", "captured_status", "capture_reference_id", "extras", "service_fee_accepted_at"];
-      const publishable = exchange.operationId === "updateTransactionIntentBillingAddress" || keyKind(exchange, memory.keys) === "publishable";
+      const kind = keyKind(exchange, memory.keys);
       const found: string[] = [];
-      if (publishable) {
+      if (exchange.operationId === "updateTransactionIntentBillingAddress" || kind === "publishable") {
         for (const key of secretOnly) if (key in data) found.push(`the reduced view shows ${key}`);
-        if (typeof data.is_mailable !== "boolean") found.push("the reduced view lacks is_mailable");
+        if (kind === "publishable" && typeof data.is_mailable !== "boolean") found.push("the reduced view lacks is_mailable");
+        if (kind === "secret" && "is_mailable" in data) found.push("is_mailable shown to the secret key (bank doc 2.1: only when the publishable key is used)");
       } else {
         for (const key of secretOnly) if (!(key in data)) found.push(`the full view lacks ${key}`);
         if ("is_mailable" in data) found.push("the full view shows is_mailable");

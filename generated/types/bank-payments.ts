@@ -189,10 +189,11 @@ export interface paths {
         head?: never;
         /**
          * Update the billing address
-         * @description Update the billing address of a transaction intent. Contract decisions: the secret key is
-         *     refused with 403 (the documentation names only the publishable key); success is 200 with the
-         *     intent in its reduced view and the new `billing_address_id`; the address can be updated in any
-         *     status.
+         * @description Update the billing address of a transaction intent. Contract decisions: the sandbox refuses
+         *     the secret key with 403 (the documentation names only the publishable key; B-2 lets a server
+         *     process it, and then answers without `is_mailable`, which bank doc 2.1 returns only to the
+         *     publishable key); success is 200 with the intent in its reduced view and the new
+         *     `billing_address_id` (B-9); the address can be updated in any status.
          *
          *     Auth: publishable key.
          */
@@ -286,10 +287,10 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The billing address update's answer (contract decision): the intent, reduced view. */
+        /** @description The billing address update's answer (contract decision B-9): the intent, reduced view. */
         BillingAddressUpdatedResponse: {
-            /** @description The transaction intent with its new `billing_address_id`, reduced view. */
-            data: components["schemas"]["TransactionIntentPublic"];
+            /** @description The transaction intent with its new `billing_address_id`, reduced view (`is_mailable` for the publishable key only). */
+            data: components["schemas"]["TransactionIntentAddressUpdated"];
             /** @description Resource type. */
             meta: components["schemas"]["TransactionIntentMeta"];
         };
@@ -746,7 +747,11 @@ export interface components {
         /**
          * @description A free-text request value. Contract decision B-21: 1 to 255 characters in the reference sandbox,
          *     which refuses a longer or empty value with 422 `invalid` (the documentation gives no limit; 255
-         *     is the conventional column limit). Open: a server may accept longer values.
+         *     is the conventional column limit). Open: a server may accept longer values. Contract decision
+         *     B-62: the documentation states no minimum, so an empty string is either reading: a value (422
+         *     `invalid`, as the sandbox answers, or kept and echoed) or absent (422 `missing` where the member
+         *     is required, nothing where it is optional, echoed as a member never given: Laravel's
+         *     ConvertEmptyStringsToNull).
          */
         RequestText: string;
         /**
@@ -968,6 +973,124 @@ export interface components {
             data: components["schemas"]["TransactionIntent"];
             /** @description Resource type (see `TransactionIntentActionMeta`). */
             meta: components["schemas"]["TransactionIntentActionMeta"];
+        };
+        /**
+         * @description A transaction intent as the billing address update answers it: the reduced view (no
+         *     `captured_at`, `captured_status`, `capture_reference_id`, `extras` or `service_fee_accepted_at`).
+         */
+        TransactionIntentAddressUpdated: {
+            /** @description Permanent unique identifier. */
+            id: components["schemas"]["TransactionIntentId"];
+            /** @description Transaction type. */
+            type: components["schemas"]["TransactionIntentType"];
+            /** @description Current status. */
+            status: components["schemas"]["TransactionIntentStatus"];
+            /**
+             * @description Amount authorized. Contract decision: before authorization it holds the amount requested at
+             *     creation (the intent has no other amount field).
+             */
+            amount_authorized: components["schemas"]["CurrencyAmount"];
+            /** @description Amount captured; null until captured and after a cancel. */
+            amount_captured: string | null;
+            /** @description Total refunded; null until refunded and after a refund is cancelled. */
+            amount_refunded_total: string | null;
+            /**
+             * Format: date-time
+             * @description When the intent was authorized, in UTC (bank doc 2.1: "ISO 8601 UTC"; `Z` or `+00:00`, B-17).
+             *     The sandbox leaves it null when the authorization is declined (B-53: or the attempt's time).
+             */
+            authorized_at: string | null;
+            /** @description Associated bank account. */
+            bank_account_id: components["schemas"]["EchoedBankAccountId"];
+            /** @description Associated billing address. */
+            billing_address_id: string | null;
+            /** @description Associated consumer. */
+            consumer_id: components["schemas"]["EchoedConsumerId"];
+            /** @description Latest cancel attempt. */
+            cancel: {
+                /** @description Amount of the attempt. */
+                amount: components["schemas"]["CurrencyAmount"];
+                /**
+                 * Format: date-time
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
+                 */
+                created_at: string;
+                /** @description Human-readable outcome. */
+                message: string;
+                /** @description Reference number of the attempt. */
+                reference_number: string;
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
+                response_code: components["schemas"]["ResponseCode"];
+                /** @description Outcome of the attempt. */
+                status: components["schemas"]["AttemptStatus"];
+            } | null;
+            /** @description Latest refund attempt. */
+            refund: {
+                /** @description Amount of the attempt. */
+                amount: components["schemas"]["CurrencyAmount"];
+                /**
+                 * Format: date-time
+                 * @description When the attempt was made (RFC 3339; any offset, B-17).
+                 */
+                created_at: string;
+                /** @description Human-readable outcome. */
+                message: string;
+                /** @description Reference number of the attempt. */
+                reference_number: string;
+                /**
+                 * @description Two-digit transaction response code (see `ResponseCode`): a cancel's is 29, an approved refund's
+                 *     08 (or 21, the documentation's other "Approval", B-29).
+                 */
+                response_code: components["schemas"]["ResponseCode"];
+                /** @description Outcome of the attempt. */
+                status: components["schemas"]["AttemptStatus"];
+            } | null;
+            /** @description Client chain number. */
+            chain_number: string;
+            /**
+             * @deprecated
+             * @description Equals the chain number.
+             */
+            merchant_id: string;
+            /**
+             * @description Payment schedule; present only when `type` is `bankpay_bnpl`. Contract decision B-41: the
+             *     payments add up to `amount_authorized`, on dates in order from the creation date on; how many
+             *     and how far apart is the server's. The sandbox: four payments, two weeks apart, the first on
+             *     the creation date (UTC), the cents that do not divide evenly on the first payments (100.03 is
+             *     25.01, 25.01, 25.01, 25.00).
+             */
+            payments?: components["schemas"]["ScheduledPayment"][];
+            /**
+             * @description Human-readable reason for the status; carries the adverse action text for declines. Contract
+             *     decision B-36: a non-empty text after an authorization (bank doc 3.1: authorize "sets ...
+             *     reason") and on a decline; null or a text otherwise. The sandbox: null until the first
+             *     transition, then a text for each.
+             */
+            reason: string | null;
+            /**
+             * @description Identifier the consumer uses to reference the transaction. Contract decision B-37: present on a
+             *     decline of code 07 or 12 (shown to the consumer); the sandbox assigns it on authorization and
+             *     on a decline, then keeps it; a server may assign it earlier.
+             */
+            reference_id: string | null;
+            /** @description Currency amount of the service fee. */
+            service_fee: string | null;
+            /** @description Associated service fee. */
+            service_fee_id: string | null;
+            /**
+             * @description Whether the adverse action e-mail can be sent. Returned only when the publishable key is used
+             *     (bank doc 2.1): present for the publishable key; absent when a server processes the secret key
+             *     on this operation, as contract decision B-2 allows (the sandbox refuses it with 403).
+             */
+            is_mailable?: boolean;
+            /**
+             * @description Whether the transaction has an adverse action (a decline with code 07 or 12); B-26: a server
+             *     may show it only in lists.
+             */
+            transaction_adverse_type?: boolean;
         };
         /** @description The reduced object returned by creation: identifiers, status and what was attached. */
         TransactionIntentCreated: {
@@ -2176,7 +2299,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The billing address update's answer (contract decision): the intent, reduced view. */
+            /** @description The billing address update's answer (contract decision B-9): the intent, reduced view. */
             200: {
                 headers: {
                     [name: string]: unknown;

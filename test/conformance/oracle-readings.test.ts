@@ -130,11 +130,17 @@ describe("B-1 missing key (section 5: 401 text)", () => {
 
 describe("B-2 key of the wrong kind (audit 2 #14; section 5: 403 text)", () => {
   test("another 403 text passes", () => passes(edit(recording(), at.forbidden, (b) => { b.message = "Use your secret key."; })));
-  test("the secret key on the address update processed passes", () => {
+  const processedWithSecretKey = () => {
     const exchanges = recording();
     exchanges[at.updateAddress].requestHeaders.authorization = "Bearer sk_test_sandbox";
-    passes(exchanges);
-  });
+    return exchanges;
+  };
+  test("the secret key on the address update processed, without is_mailable (bank doc 2.1), passes", () =>
+    passes(edit(processedWithSecretKey(), at.updateAddress, (b) => { delete b.data.is_mailable; })));
+  test("the secret key on the address update processed, showing is_mailable, fails (bank doc 2.1: only with the publishable key)", () =>
+    fails(processedWithSecretKey(), at.updateAddress, ["bank §2.1", "B-4"]));
+  test("the publishable key's address update without is_mailable fails", () =>
+    fails(edit(recording(), at.updateAddress, (b) => { delete b.data.is_mailable; }), at.updateAddress, ["bank §2.1", "B-4"]));
   test("the secret key on the address update refused with 403 passes", () => {
     const exchanges = recording().slice(0, at.updateAddress + 1);
     exchanges[at.updateAddress].requestHeaders.authorization = "Bearer sk_test_sandbox";

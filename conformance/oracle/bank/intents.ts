@@ -444,12 +444,15 @@ function failedCaptures(ctx: ModelContext, intent: IntentRecord): IntentRecord[]
 const addressKeys = { line_1: "line_one", line_2: "line_two", city: "city_locality", zipcode: "postal_code" };
 const addressUpdateMembers = ["line_one", "line_two", "city_locality", "postal_code", "state_province", "country_code"];
 
-/** The billing address update (bank doc 4.2), under either reading of its empty strings (B-62). */
-export function updateAddress(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
-  return eitherReading(request, (read) => updateAddressAsRead(ctx, id, read));
+/**
+ * The billing address update (bank doc 4.2), under either reading of its empty strings (B-62);
+ * `key`: the one it was processed with (B-2: a server may process the secret key).
+ */
+export function updateAddress(ctx: ModelContext, id: string, request: RequestBody, key: "secret" | "publishable" = "publishable"): Prediction[] {
+  return eitherReading(request, (read) => updateAddressAsRead(ctx, id, read, key));
 }
 
-function updateAddressAsRead(ctx: ModelContext, id: string, request: RequestBody): Prediction[] {
+function updateAddressAsRead(ctx: ModelContext, id: string, request: RequestBody, key: "secret" | "publishable"): Prediction[] {
   const { state } = ctx;
   const intent = state.intents.get(id);
   if (!intent) return [notFound()];
@@ -465,7 +468,7 @@ function updateAddressAsRead(ctx: ModelContext, id: string, request: RequestBody
     {
       status: 200,
       rule: "B-9",
-      body: object({ data: publicIntentView(record, state), meta: intentMeta }),
+      body: object({ data: publicIntentView(record, state, key), meta: intentMeta }),
       apply: () => state.intents.set(id, record),
     },
   ];

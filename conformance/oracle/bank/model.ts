@@ -138,7 +138,7 @@ export class BankModel implements ServiceModel {
       case "getTransactionIntent": return readIntent(ctx, path.transaction_intent_id, key as "secret" | "publishable");
       case "updateTransactionIntent": return actOnIntent(ctx, path.transaction_intent_id, body());
       case "updateTransactionIntentBillingAddress": {
-        const processed = updateAddress(ctx, path.transaction_intent_id, body());
+        const processed = updateAddress(ctx, path.transaction_intent_id, body(), key);
         return refusedKey ? [{ ...forbidden(), rule: "B-2" }, ...processed] : processed;
       }
       case "createCredit": return createCredit(ctx, body());

@@ -71,10 +71,14 @@ export function fullIntentView(intent: IntentRecord, state: BankState, inList = 
   }, adverse.optional);
 }
 
-/** Reduced view: publishable-key read and the address update (B-4). */
-export function publicIntentView(intent: IntentRecord, state: BankState): Expected {
+/**
+ * Reduced view: publishable-key read and the address update (B-4). `is_mailable` is returned only
+ * when the publishable key is used (bank doc 2.1): not to a secret key an address update processed (B-2).
+ */
+export function publicIntentView(intent: IntentRecord, state: BankState, key: "secret" | "publishable" = "publishable"): Expected {
   const adverse = adverseType(intent, false);
-  return object({ ...sharedMembers(intent, state), is_mailable: held(intent.isMailable) }, adverse.optional);
+  const mailable = key === "publishable" ? { is_mailable: ruled("bank §2.1", held(intent.isMailable)) } : {};
+  return object({ ...sharedMembers(intent, state), ...mailable }, adverse.optional);
 }
 
 /**

@@ -102,7 +102,7 @@ export function bankApp(config: ServerConfig) {
         keys: ["publishable", "secret"],
         handle: (context) => withIntent(context, async (intent) => {
           const read = readAddressUpdate(await context.body());
-          return "problems" in read ? validation(read.problems) : intents.updateAddress(intent, read.request);
+          return "problems" in read ? validation(read.problems) : intents.updateAddress(intent, read.request, context.key);
         }),
       },
     },

@@ -121,10 +121,12 @@ export class Intents {
     return { status: 200, body: { data: this.full(intent), meta: { type: "transaction_intent" } } };
   }
 
-  updateAddress(intent: Intent, lines: Record<string, string | null>): Reply {
+  updateAddress(intent: Intent, lines: Record<string, string | null>, key: "secret" | "publishable"): Reply {
     // Updated in place: an intent keeps its address identifier once it has one.
     intent.address = { id: intent.address?.id ?? newId("address"), standardized: lines.country_code === "US", lines };
-    return { status: 200, body: { data: this.reduced(intent), meta: { type: "transaction_intent" } } };
+    // is_mailable is returned only when the publishable key is used (bank §2.1).
+    const { is_mailable: mailable, ...view } = this.reduced(intent);
+    return { status: 200, body: { data: key === "publishable" ? { ...view, is_mailable: mailable } : view, meta: { type: "transaction_intent" } } };
   }
 
   /** The 409 an action meets in the intent's status, if any. */

@@ -13,10 +13,10 @@ import type {
   CreditPage,
   RefundParams,
   TransactionIntent,
+  TransactionIntentAddressUpdated,
   TransactionIntentCreated,
   TransactionIntentListQuery,
   TransactionIntentPage,
-  TransactionIntentPublic,
   TransactionIntentView,
 } from "../models/bank-payments.js";
 import { bankAmountRule, withCheckedAmount, type AmountForm } from "./amount.js";
@@ -78,7 +78,7 @@ export interface TransactionIntentsResource {
   /** Cancels the latest refund; the intent is `succeeded` again. */
   cancelRefund(id: string, options?: RequestOptions): Promise<ApiResult<TransactionIntent, BankPaymentsError<"updateTransactionIntent">>>;
   /** Replaces the billing address (publishable key); answers the intent in its reduced view. */
-  updateBillingAddress(id: string, address: BillingAddressUpdate, options?: RequestOptions): Promise<ApiResult<TransactionIntentPublic, BankPaymentsError<"updateTransactionIntentBillingAddress">>>;
+  updateBillingAddress(id: string, address: BillingAddressUpdate, options?: RequestOptions): Promise<ApiResult<TransactionIntentAddressUpdated, BankPaymentsError<"updateTransactionIntentBillingAddress">>>;
 }
 
 export interface CreditsResource {

@@ -14,6 +14,8 @@ type Schema<Name extends keyof Schemas> = Schemas[Name];
 export interface TransactionIntent extends Schema<"TransactionIntent"> {}
 /** A transaction intent as read with the publishable key (reduced view, with `is_mailable`). */
 export interface TransactionIntentPublic extends Schema<"TransactionIntentPublic"> {}
+/** The intent as the billing address update answers it: the reduced view, `is_mailable` only for the publishable key (bank doc 2.1, B-2). */
+export interface TransactionIntentAddressUpdated extends Schema<"TransactionIntentAddressUpdated"> {}
 /** Either view of a transaction intent, chosen by the key used to read it. */
 export type TransactionIntentView = TransactionIntent | TransactionIntentPublic;
 /** The reduced object a creation answers: identifiers, status and what was attached. */
