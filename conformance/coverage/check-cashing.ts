@@ -26,7 +26,7 @@ const readable = "T011000015T 123456789O 1042";
 
 /** Lengths the one-class pattern rule cannot read: each member's valid and invalid lengths, and why. */
 const special: Record<string, { valid: string[]; invalid: string[] }> = {
-  "address.zip": { valid: ["78704", "787040001"], invalid: ["7870", "787041", "78704000", "7870400012"] },
+  "address.zip": { valid: ["78704", "787040001"], invalid: ["", "7870", "787041", "78704000", "7870400012"] },
   // 24 letters, digits or asterisks; dashes and spaces do not count.
   "id.idValue": { valid: ["D", "D1234567-89012345678 90123"], invalid: ["D123456789012345678901234"] },
   // Up to 75 characters; a line too short for a routing number, an account and a check number is
@@ -50,7 +50,8 @@ function lengthSpecs(): BoundarySpec[] {
       const bounds = lengthBounds("check-cashing", "PayrollRequest", member.path) as LengthBounds | undefined;
       if (!bounds) throw new Error(`no length bounds for ${key} in the published document`);
       rule = bounds.rule;
-      const lengths = [...new Set([bounds.min, bounds.max, bounds.max + 1, ...(bounds.min > 0 ? [bounds.min - 1] : [])])];
+      // Empty too, where a minimum is stated: refused, never read as absent (C-4).
+      const lengths = [...new Set([bounds.min, bounds.max, bounds.max + 1, ...(bounds.min > 0 ? [bounds.min - 1, 0] : [])])];
       // A trxID is unique per request: its values start with a fresh token.
       values = lengths.map((length) => {
         const value = valueOfLength(bounds, length, key === "trxID" ? token(20) : seed);

@@ -61,11 +61,14 @@ function getAt(body: Record<string, any>, path: string[]): any {
 /** Values that break a string member's constraints, derived from them. */
 function candidates(schema: Schema, valid: unknown): unknown[] {
   if (schema.type === "object") return ["not an object", { unexpectedMember: "x" }];
-  if (schema.anyOf) return [0, -1, 10000000, 9999999.999, "1,250.00", "12.345", "abc", true];
+  if (schema.anyOf) return [0, -1, 10000000, 9999999.999, "1,250.00", "12.345", "abc", "", true];
   const text = String(valid ?? "A1");
   const max = schema.maxLength ?? Number(/\{\d+,(\d+)\}/.exec(schema.pattern ?? "")?.[1] ?? /\{(\d+)\}/.exec(schema.pattern ?? "")?.[1] ?? 30);
   const min = schema.minLength ?? Number(/\{(\d+),\d+\}/.exec(schema.pattern ?? "")?.[1] ?? /\{(\d+)\}/.exec(schema.pattern ?? "")?.[1] ?? 1);
   const values: unknown[] = [
+    // Empty: refused wherever doc 2.1 states a minimum or a form ("1 to 30 chars", "9 digits"), even on an
+    // optional member (C-4: not read as absent); an "up to N" member may take it (C-4).
+    "",
     text.slice(0, Math.max(0, min - 1)), // one too short
     text.repeat(Math.ceil((max + 1) / Math.max(1, text.length))).slice(0, max + 1), // one too long
     `${text.slice(0, Math.max(1, min - 1))}!`, // a character outside the class

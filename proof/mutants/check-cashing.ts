@@ -77,6 +77,23 @@ export const checkCashingMutants: Mutant[] = [
     response(e) { eachEntry(e, (entry) => { if (typeof entry.trxID === "string") entry.trxID = `X${entry.trxID.slice(1)}`; }); },
   },
   {
+    id: "payroll-empty-as-absent", service: "check-cashing", class: "check cashing",
+    fault: "a member sent as \"\" is read as absent (Laravel's ConvertEmptyStringsToNull): an optional member with a stated minimum (membershipID, phoneNumber, firstName...) is processed as if left out (C-4)",
+    request(e) {
+      const body = requestJson(e);
+      if (!body || typeof body !== "object") return;
+      let found = false;
+      const withoutEmpty = (object: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(object).flatMap(([name, value]) => {
+        if (value === "") { found = true; return []; }
+        return [[name, value !== null && typeof value === "object" && !Array.isArray(value) ? withoutEmpty(value as Record<string, unknown>) : value]];
+      }));
+      const read = withoutEmpty(body);
+      return found ? { forward: { body: JSON.stringify(read) } } : undefined;
+    },
+    // The answer to the request without its empty members goes back as is; the proxy marks it as changed.
+    response() {},
+  },
+  {
     id: "decline-422", service: "check-cashing", class: "check cashing", fault: "declines answered 422",
     response(e) { if (e.status === 400 && e.body.includes('"errorType":"declined"')) e.status = 422; },
   },

@@ -48,7 +48,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "list-links-drop-filters", "list-stale-status", "merchant-id-differs", "micr-unreadable-approved",
     "never-approves-check", "never-captures", "never-pays-credit", "not-found-shape",
     "pagination-total-off-by-one", "partial-capture-records-authorized", "payments-on-bankpay",
-    "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-acts-after-address-update", "publishable-adverse-false",
+    "payroll-empty-as-absent", "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-acts-after-address-update", "publishable-adverse-false",
     "publishable-drops-payments", "publishable-key-lists", "publishable-read-reference-changed",
     "publishable-reason-hidden", "publishable-reference-null", "publishable-view-leaks-captured-at",
     "read-billing-address-id-differs", "read-drops-chain-number", "refund-after-cancel-refund-refused",
