@@ -43,4 +43,53 @@ const provinceStateProcessed: Variant = {
   },
 };
 
-export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred, provinceStateProcessed];
+/** The members of a bank request body without its empty strings, in the body and its billing address (B-62). */
+function withoutEmptyStrings(body: Record<string, unknown>): { body: Record<string, unknown>; found: boolean } {
+  let found = false;
+  const drop = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).filter(([, value]) => {
+    if (value === "") found = true;
+    return value !== "";
+  }));
+  const read = drop(body);
+  const address = read.billing_address;
+  if (address !== null && typeof address === "object" && !Array.isArray(address)) read.billing_address = drop(address as Record<string, unknown>);
+  return { body: read, found };
+}
+
+/**
+ * B-62: a Laravel application (issue 36's fourth implementation) reads an empty string as absent
+ * (ConvertEmptyStringsToNull): a required member sent as "" is `missing`, an optional one is left out
+ * (the address update's `line_2: ""` is accepted, a credit's `employee_number: ""` is echoed null).
+ */
+const emptyStringsAbsent: Variant = {
+  id: "empty-strings-absent", decisions: ["B-62", "B-14", "B-48"], kind: "behaviour", services: ["bank-payments"], coverage: true,
+  change: "an empty string in a request is read as absent (Laravel's ConvertEmptyStringsToNull): missing where required, left out where optional",
+  allowedBy: "bank §7.1 gives the words \"invalid, or missing\" but not which an empty value gets, and states no minimum length for any member; B-62",
+  request(e) {
+    if (e.method !== "POST" && e.method !== "PATCH") return;
+    const body = requestJson(e);
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+    const read = withoutEmptyStrings(body);
+    return read.found ? { forward: { body: JSON.stringify(read.body) } } : undefined;
+  },
+};
+
+/**
+ * B-2: the secret key processed on the billing address update (doc 4.2 says "auth P"; section 5
+ * neither grants nor excludes S). Bank doc 2.1 returns `is_mailable` only to the publishable key,
+ * so the answer to the secret key has none.
+ */
+const addressUpdateSecretKeyProcessed: Variant = {
+  id: "address-update-secret-key-processed", decisions: ["B-2"], kind: "behaviour", services: ["bank-payments"],
+  change: "the billing address update processes the secret key too, answering the reduced view without is_mailable",
+  allowedBy: "bank §4.2 \"auth P\"; §5 neither grants nor excludes the secret key there; §2.1 is_mailable \"returned only when the publishable key is used\"; B-2 open",
+  async response(e, c) {
+    if (!is.addressUpdate(e) || e.status !== 403 || !secretKeyUsed(e, c.secretKey)) return;
+    const answer = await c.forward("PATCH", e.url.pathname, { Authorization: `Bearer ${c.publishableKey}`, "Content-Type": "application/json", Accept: "application/json" }, e.requestBody);
+    e.status = answer.status;
+    e.body = answer.body;
+    if (e.status === 200) editJson(e, (body) => { delete body.data.is_mailable; });
+  },
+};
+
+export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred, provinceStateProcessed, emptyStringsAbsent, addressUpdateSecretKeyProcessed];
