@@ -151,7 +151,7 @@ const intentInvariants: Invariant[] = [
     name: "attempt-objects",
     service: "bank-payments",
     rule: "bank §2.2",
-    description: "`refund` and `cancel` are null or complete attempt objects; a refunded intent has a succeeded refund of `amount_refunded_total` whose code is an approval (08 or 21, B-29); a canceled one a succeeded cancel of code 29.",
+    description: "`refund` and `cancel` are null or complete attempt objects (the members of bank doc 2.2, a `response_code` of section 7.4, `status` `succeeded` or `cancelled`); a refunded intent has a succeeded refund of `amount_refunded_total` whose code is an approval (08 or 21, B-29); a canceled one a succeeded cancel of code 29.",
     check(exchange) {
       const found: string[] = [];
       const members = ["amount", "created_at", "message", "reference_number", "response_code", "status"];
@@ -177,7 +177,7 @@ const intentInvariants: Invariant[] = [
     name: "status-fields",
     service: "bank-payments",
     rule: "bank §3.1",
-    description: "Fields agree with the status: nothing authorized, captured or attempted while awaiting authorization; `authorized_at` once authorized; a capture on succeeded and refunded intents and none on intents awaiting capture.",
+    description: "Fields agree with the status: nothing authorized, captured or attempted while awaiting authorization; a `reason` or a `reference_id` may be set by then (B-36, B-37); `authorized_at` once authorized; a capture on succeeded and refunded intents and none on intents awaiting capture.",
     check(exchange) {
       const found: string[] = [];
       for (const [path, o] of intents(exchange.responseBody)) {
@@ -229,7 +229,7 @@ const intentInvariants: Invariant[] = [
     name: "credit-identifiers",
     service: "bank-payments",
     rule: "bank §2.4",
-    description: "A credit's `creditable_id` and deprecated `transaction_intent_id`, where present, equal `creditable.id`; linked credits refer to a transaction intent, unlinked ones to a bank account.",
+    description: "A credit's `creditable_id` and deprecated `transaction_intent_id`, where present, equal `creditable.id`; linked credits refer to a transaction intent and carry `transaction_intent_id`, unlinked ones refer to a bank account.",
     check(exchange) {
       const found: string[] = [];
       for (const [path, o] of credits(exchange.responseBody)) {
@@ -315,7 +315,7 @@ const intentInvariants: Invariant[] = [
     name: "error-bodies",
     service: "bank-payments",
     rule: "bank §7",
-    description: "Error bodies have exactly their members: 401 and 403 a `message`, 404 `not_found`, 409 `conflict`/`message`(/`action`) or `error`/`message`, 422 a non-empty `message` and `errors` whose lists hold `invalid`, `missing` or a sentence; a response code a message names is one of section 7.4.",
+    description: "Error bodies have exactly their members: 401 and 403 a non-empty `message`, 404 `not_found`, 409 `conflict`/`message`(/`action`) or `error`/`message`, 422 a non-empty `message` and `errors` whose lists hold `invalid`, `missing` or (for `submerchant_id`) a sentence; a response code a message names is one of section 7.4.",
     check(exchange) {
       const body = exchange.responseBody as any;
       const keys = isObject(body) ? Object.keys(body).sort().join(",") : String(body);
@@ -399,7 +399,7 @@ const payrollInvariants: Invariant[] = [
     name: "payroll-entries",
     service: "check-cashing",
     rule: "C-6",
-    description: "Each error entry has `errorType`, a 4-digit `responseCode`, `adverseAction` (a boolean or `\"true\"`/`\"false\"`) and an `errorMessage`; every other member of check cashing doc 2.3 may appear on any entry, in its form there.",
+    description: "Each error entry has `errorType` (1 to 20 characters), a 4-digit `responseCode`, `adverseAction` (a boolean or `\"true\"`/`\"false\"`) and an `errorMessage` of at most 200 characters; `errorDate`, when present, is a date-time; the other members of check cashing doc 2.3 may appear on any entry (their forms are the oracle's, C-6).",
     check(exchange) {
       const found: string[] = [];
       const upTo = (value: unknown, max: number) => typeof value === "string" && value.length <= max;
@@ -429,7 +429,7 @@ const payrollInvariants: Invariant[] = [
     name: "payroll-trxid-echo",
     service: "check-cashing",
     rule: "cc §2.2",
-    description: "The approval echoes `trxID`; an error entry that carries `trxID` carries the request's (when it was a string of 4 to 20 characters).",
+    description: "The approval echoes `trxID` (a number sent may come back as its text, C-4); an error entry that carries `trxID` carries the request's (when it was a string of 4 to 20 characters).",
     check(exchange) {
       const given = payrollRequest(exchange)?.trxID;
       // A trxID sent as a number may be read as its text (C-4).
