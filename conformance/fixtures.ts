@@ -195,7 +195,29 @@ export const promised = {
   pendingCreditAmount: () => currentFixtures()?.pending_credit_amounts?.[0],
   declinedNetAmount: () => currentFixtures()?.declined_net_amounts?.[0],
   refusedIdValue: () => currentFixtures()?.refused_id_values?.[0],
+  inactiveStoreNumber: () => currentFixtures()?.inactive_store_numbers?.[0],
 };
+
+/**
+ * What a check that runs from a promised input says drove its outcome, instead of the sandbox's
+ * trigger (issue 36: "amount ending in .12" where the fixtures promised the decline): the fixtures'
+ * member and the input it names, undefined when the fixtures promise none.
+ */
+export const promiseLabel = {
+  decline(code?: string): string | undefined {
+    const found = currentFixtures()?.declines?.find((d) => code === undefined || d.response_code === code);
+    if (!found) return undefined;
+    const input = found.amount !== undefined ? `an amount of ${found.amount}` : `bank account ${found.bank_account} (consumer ${found.consumer_id})`;
+    return `promised by the fixtures (declines): ${input} declined with code ${found.response_code}${found.on === "authorize_and_capture" ? " on authorize_and_capture" : ""}`;
+  },
+  pendingCredit: () => labelOf("pending_credit_amounts", promised.pendingCreditAmount(), (amount) => `a credit of ${amount} stays pending`),
+  inactiveStore: () => labelOf("inactive_store_numbers", promised.inactiveStoreNumber(), (store) => `store number ${store} is an inactive client account`),
+  declinedCheck: () => labelOf("declined_net_amounts", promised.declinedNetAmount(), (amount) => `a check of ${amount} is declined`),
+  refusedId: () => labelOf("refused_id_values", promised.refusedIdValue(), (value) => `idValue ${JSON.stringify(value)} gets an id_error`),
+};
+
+const labelOf = (member: string, value: string | undefined, says: (value: string) => string) =>
+  (value === undefined ? undefined : `promised by the fixtures (${member}): ${says(value)}`);
 
 /** A valid check cashing request with a fresh trxID, on a MICR line the server reads. */
 export function payrollRequest(overrides: Record<string, unknown> = {}): Record<string, any> {

@@ -10,7 +10,7 @@
 // (a refusal, a linked credit, an address update), so a refund is also tried after a linked credit
 // and a capture after a refused refund; when the state moves, the next attempt starts a new chain.
 import type { ApiClient, ApiResponse } from "../client.js";
-import { addressUpdate, ids, intentBody, linkedCreditSubmerchant, token } from "../fixtures.js";
+import { addressUpdate, ids, intentBody, linkedCreditSubmerchant, promised, promiseLabel, token, type IntentInput } from "../fixtures.js";
 import type { BankModel } from "../oracle/bank/model.js";
 import type { IntentRecord, IntentStatus, CreditStatus } from "../oracle/bank/state.js";
 import type { Rule } from "../rules.js";
@@ -35,9 +35,10 @@ function openChain(ctx: CoverageContext): Chain {
 const act = (chain: Chain, id: string, body: Record<string, unknown>) =>
   chain.api.call("updateTransactionIntent", { path: { transaction_intent_id: id }, body });
 
-async function create(chain: Chain, input: { cents: number; type?: "bankpay" | "bankpay_bnpl"; action?: "authorize" | "authorize_and_capture" }): Promise<string | undefined> {
+/** `promisedInput`: the amount, or the bank account and consumer, of an input the fixtures promise an outcome for. */
+async function create(chain: Chain, input: { cents: number; type?: "bankpay" | "bankpay_bnpl"; action?: "authorize" | "authorize_and_capture"; promisedInput?: IntentInput }): Promise<string | undefined> {
   const response = await chain.api.call("createTransactionIntent", {
-    body: intentBody({ amount: input.cents / 100, type: input.type, action: input.action, store: chain.store }),
+    body: intentBody({ amount: input.cents / 100, type: input.type, action: input.action, store: chain.store, ...input.promisedInput }),
   });
   const id = response.body?.data?.id;
   return (response.status === 200 || response.status === 201) && typeof id === "string" ? id : undefined;
@@ -94,6 +95,8 @@ type IntentRow = {
   type?: "bankpay" | "bankpay_bnpl";
   create?: "authorize" | "authorize_and_capture";
   trigger?: string;
+  /** Without triggers, the input the fixtures promise the row's outcome for, and what the report calls that promise. */
+  promise?: { input: () => IntentInput | undefined; label: () => string | undefined };
   /** The actions that bring a new intent to the row's state, each from what the model holds. */
   steps: Array<(intent: IntentRecord) => Record<string, unknown>>;
 };
@@ -118,7 +121,10 @@ export function intentRows(settings: SuiteSettings): IntentRow[] {
     { name: "refunded again", status: "refunded", ...authorized, steps: [capture, refund, cancelRefund, refund] },
     { name: "canceled before capture", status: "canceled", ...authorized, steps: [cancel] },
     { name: "canceled after capture", status: "canceled", ...authorized, steps: [capture, cancel] },
-    { name: "declined", status: "failed", cents: 4007, create: "authorize_and_capture", trigger: "an amount ending .07 is declined (code 07)", steps: [] },
+    {
+      name: "declined", status: "failed", cents: 4007, create: "authorize_and_capture", trigger: "an amount ending .07 is declined (code 07)", steps: [],
+      promise: { input: () => promised.decline(), label: () => promiseLabel.decline() },
+    },
     { name: `capture failed by the limit (capture_retries ${settings.capture_retries})`, status: "failed", capturedStatus: "limit_exceeded", ...authorized, steps: Array.from({ length: settings.capture_retries + 1 }, () => overLimit) },
   ];
 }
@@ -163,7 +169,8 @@ const executionOrder = [
 /** Brings a new intent of the chain to the row's state; undefined when the server did not follow. */
 async function reach(ctx: CoverageContext, chain: Chain, row: IntentRow): Promise<string | undefined> {
   await create(chain, { cents: 1200, type: "bankpay" }); // the neighbour: a second item in the chain's list
-  const id = await create(chain, { cents: row.cents, type: row.create ? undefined : row.type, action: row.create });
+  const promisedInput = ctx.triggers ? undefined : row.promise?.input();
+  const id = await create(chain, { cents: row.cents, type: row.create ? undefined : row.type, action: row.create, promisedInput });
   if (id === undefined) return undefined;
   for (const step of row.steps) {
     const intent = bank(ctx).state.intents.get(id);
@@ -198,7 +205,15 @@ async function reachTrying(ctx: CoverageContext, row: IntentRow): Promise<{ chai
 const notReachedReason = (status: string | undefined) =>
   `the server took another allowed way: the state was not reached on any of ${setUpAttempts} fresh objects (status ${status ?? "none"}; a decline, B-31, or a failed capture, B-34, or another outcome the contract allows)`;
 
-const rowSkipped = (ctx: CoverageContext, trigger: string | undefined) => (trigger && !ctx.triggers ? `needs the implementation-specific trigger: ${trigger}` : undefined);
+/**
+ * What drives a row's outcome: its trigger, or without triggers the fixtures' promise of it (the
+ * row's checks name it); `skip` when neither can (the row is skipped with the reason).
+ */
+function rowDriver(ctx: CoverageContext, row: { trigger?: string; promise?: { label: () => string | undefined } }): { label?: string; skip?: string } {
+  if (!row.trigger || ctx.triggers) return { label: row.trigger };
+  const promise = row.promise?.label();
+  return promise === undefined ? { label: row.trigger, skip: `needs the implementation-specific trigger: ${row.trigger}` } : { label: promise };
+}
 
 /** The result of a row whose trigger the run may not use: one skipped check, every cell skipped. */
 function skippedRow(group: string, matrix: string, row: { name: string; trigger?: string }, columns: Array<{ name: string }>, reason: string): TaskResult {
@@ -215,8 +230,8 @@ function intentRowTask(ctx: CoverageContext, row: IntentRow, columns: Column[]):
   return {
     name: `intent ${row.name}`, planned: columns.length,
     run: async (): Promise<TaskResult> => {
-      const skip = rowSkipped(ctx, row.trigger);
-      if (skip) return skippedRow(group, matrix, row, columns, skip);
+      const driver = rowDriver(ctx, row);
+      if (driver.skip) return skippedRow(group, matrix, row, columns, driver.skip);
       const result = emptyResult();
       let chain: Chain | undefined;
       let subject = "";
@@ -260,7 +275,7 @@ function intentRowTask(ctx: CoverageContext, row: IntentRow, columns: Column[]):
           await crossCreditPages(ctx, chain);
         }
         const check = stretch.check({ group, name: `${row.name}: ${column.name}`, rule: column.rule });
-        result.checks.push(check);
+        result.checks.push(driver.label ? { ...check, trigger: driver.label } : check);
         result.cells.push({ matrix, row: row.name, column: column.name, outcome: check.outcome, answered: answerOf(response) });
       }
       return result;
@@ -268,7 +283,13 @@ function intentRowTask(ctx: CoverageContext, row: IntentRow, columns: Column[]):
   };
 }
 
-type CreditRow = { name: string; status: CreditStatus; trigger?: string; linked?: boolean; reach: (chain: Chain) => Promise<ApiResponse | undefined> };
+type CreditRow = {
+  name: string; status: CreditStatus; trigger?: string; linked?: boolean;
+  /** Without triggers, what the report calls the fixtures' promise of the row's outcome (see IntentRow). */
+  promise?: { label: () => string | undefined };
+  /** `fromFixtures`: the row runs from the fixtures' promise, not the trigger. */
+  reach: (chain: Chain, fromFixtures: boolean) => Promise<ApiResponse | undefined>;
+};
 
 const creditRows: CreditRow[] = [
   {
@@ -279,7 +300,10 @@ const creditRows: CreditRow[] = [
     },
   },
   { name: "succeeded (unlinked)", status: "succeeded", reach: (chain) => unlinkedCredit(chain, "5.00") },
-  { name: "pending", status: "pending", trigger: "a credit amount ending .50 stays pending", reach: (chain) => unlinkedCredit(chain, "5.50") },
+  {
+    name: "pending", status: "pending", trigger: "a credit amount ending .50 stays pending", promise: { label: () => promiseLabel.pendingCredit() },
+    reach: (chain, fromFixtures) => unlinkedCredit(chain, fromFixtures ? promised.pendingCreditAmount()! : "5.50"),
+  },
   { name: "failed (no store number)", status: "failed", reach: (chain) => unlinkedCredit(chain, "5.00", false) },
   {
     name: "cancelled", status: "cancelled",
@@ -302,8 +326,9 @@ function creditRowTask(ctx: CoverageContext, row: CreditRow): Task {
   return {
     name: `credit ${row.name}`, planned: creditColumns.length,
     run: async (): Promise<TaskResult> => {
-      const skip = rowSkipped(ctx, row.trigger);
-      if (skip) return skippedRow(group, matrix, row, creditColumns, skip);
+      const driver = rowDriver(ctx, row);
+      if (driver.skip) return skippedRow(group, matrix, row, creditColumns, driver.skip);
+      const fromFixtures = Boolean(row.trigger) && !ctx.triggers;
       const result = emptyResult();
       let chain: Chain | undefined;
       let subject = "";
@@ -322,7 +347,7 @@ function creditRowTask(ctx: CoverageContext, row: CreditRow): Task {
             chain = openChain(ctx);
             stretch = new Stretch(chain.api, ctx.baseUrl);
             await unlinkedCredit(chain, "6.00"); // the neighbour: a second item in the chain's credit list
-            await row.reach(chain);
+            await row.reach(chain, fromFixtures);
             if (reachedOn(chain) || chain.api.violations.length > 0 || attempt >= setUpAttempts) break;
           }
           subject = chain.credits.at(-1) ?? "";
@@ -348,7 +373,7 @@ function creditRowTask(ctx: CoverageContext, row: CreditRow): Task {
           await chain.api.call("getCredit", { path: { credit_id: subject } });
         }
         const check = stretch.check({ group, name: `${row.name}: ${column.name}`, rule: column.rule });
-        result.checks.push(check);
+        result.checks.push(driver.label ? { ...check, trigger: driver.label } : check);
         result.cells.push({ matrix, row: row.name, column: column.name, outcome: check.outcome, answered: answerOf(response) });
       }
       return result;

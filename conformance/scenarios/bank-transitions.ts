@@ -1,6 +1,6 @@
 // One scenario per row of the transition tables 3.1 (transaction intent) and 3.2 (credit) of the
 // bank doc, and one per conflict code of 7.2, named after the row.
-import { currentFixtures, ids, intentBody, linkedCreditSubmerchant, promised } from "../fixtures.js";
+import { ids, intentBody, linkedCreditSubmerchant, promised, promiseLabel } from "../fixtures.js";
 import { check, equal, type Scenario } from "./scenario.js";
 import { act, capturedIntent, createCredit, createIntent, expectStatus, linkedCredit, readIntent } from "./steps.js";
 
@@ -61,7 +61,7 @@ export const bankTransitionScenarios: Scenario[] = [
     group: t31, trigger: `authorize_and_capture with an amount ending in .${code} is declined`,
     name: `(none) -> POST create with action authorize_and_capture (declined, code ${code}) -> failed, HTTP 200, reduced object`,
     // Without triggers, from a decline with this code the fixtures promise (declines).
-    runsFromFixtures: () => promised.decline(code) !== undefined,
+    fixturePromise: () => promiseLabel.decline(code),
     async run({ api }) {
       const input = promised.decline(code) ?? { amount: Number(`40.${code}`) };
       const response = await api.call("createTransactionIntent", { body: intentBody({ ...input, action: "authorize_and_capture" }), expect: 200 });
@@ -180,9 +180,9 @@ export const bankTransitionScenarios: Scenario[] = [
   {
     group: t32, trigger: "an unlinked credit with a store_number of only zeros is an inactive client account",
     name: "(none) -> POST /api/credits unlinked (store number invalid) -> failed, 201; station_number null",
-    runsFromFixtures: () => (currentFixtures()?.inactive_store_numbers?.length ?? 0) > 0,
+    fixturePromise: () => promiseLabel.inactiveStore(),
     async run({ api }) {
-      const store = currentFixtures()?.inactive_store_numbers?.[0] ?? "0000";
+      const store = promised.inactiveStoreNumber() ?? "0000";
       const response = await api.call("createCredit", {
         body: { amount: "15.00", creditable_id: ids.bankAccount(), submerchant_id: ids.creditSubmerchant(), store_number: store }, expect: 201,
       });
@@ -316,7 +316,7 @@ export const bankTransitionScenarios: Scenario[] = [
     group: conflict, trigger: "a credit amount ending in .50 stays pending",
     name: "still_processing: cancelling a credit being processed gives 409",
     // Without triggers, from an amount the fixtures promise stays pending (pending_credit_amounts).
-    runsFromFixtures: () => promised.pendingCreditAmount() !== undefined,
+    fixturePromise: () => promiseLabel.pendingCredit(),
     async run({ api }) {
       const id = await createCredit(api, { amount: promised.pendingCreditAmount() ?? "10.50" });
       const read = await api.call("getCredit", { path: { credit_id: id }, expect: 200 });

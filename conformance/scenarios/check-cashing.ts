@@ -5,7 +5,7 @@
 // with an errors entry, C-8), unless the decisions let a server process it (C-3, C-4, C-13). Generated
 // valid requests must be approved (200) or answered with error entries.
 import { validatorFor } from "../../src/openapi/validator.js";
-import { payrollRequest, promised, token } from "../fixtures.js";
+import { payrollRequest, promised, promiseLabel, token } from "../fixtures.js";
 import { decisionTypes, isNumeric } from "../oracle/check-cashing/model.js";
 import { readRequest } from "../oracle/check-cashing/requests.js";
 import { check, equal, type Scenario } from "./scenario.js";
@@ -224,7 +224,7 @@ const triggerScenarios: Scenario[] = [
     group: "check cashing", rule: "C-7", trigger: "netAmount with cents .07 is declined with adverse action",
     name: "a declined check: 400 or 500, errorType declined, adverseAction true",
     // Without triggers, from a net amount the fixtures promise to decline (declined_net_amounts).
-    runsFromFixtures: () => promised.declinedNetAmount() !== undefined,
+    fixturePromise: () => promiseLabel.declinedCheck(),
     async run({ api }) {
       const response = await submit(api, payrollRequest({ netAmount: Number(promised.declinedNetAmount() ?? "812.07") }), 400);
       check(response.status === 400 || response.status === 500, `decline: expected 400 or 500, got ${response.status}`);
@@ -237,7 +237,7 @@ const triggerScenarios: Scenario[] = [
     group: "check cashing", rule: "C-7", trigger: "an idValue of only asterisks gives an id_error",
     name: "an unverifiable ID: 400 or 500, errorType id_error",
     // Without triggers, from an idValue the fixtures promise to refuse (refused_id_values).
-    runsFromFixtures: () => promised.refusedIdValue() !== undefined,
+    fixturePromise: () => promiseLabel.refusedId(),
     async run({ api }) {
       const response = await submit(api, payrollRequest({ id: { idCode: "TX", idValue: promised.refusedIdValue() ?? "********" } }), 400);
       check(response.status === 400 || response.status === 500, `id error: expected 400 or 500, got ${response.status}`);

@@ -14,8 +14,12 @@ export type Scenario = {
   profiles?: Profile[];
   /** Implementation-specific trigger it relies on (README "Sandbox test triggers"). */
   trigger?: string;
-  /** Whether it runs without the trigger all the same, the fixtures naming an input with the same promised outcome. */
-  runsFromFixtures?(): boolean;
+  /**
+   * Without triggers, the fixtures' promise of the same outcome it then runs from, as the report
+   * names it (`promised by the fixtures (declines): an amount of 40.12 declined with code 12`);
+   * undefined when they promise none (the check is skipped).
+   */
+  fixturePromise?(): string | undefined;
   /** The rule of the contract it enforces, when its group's rule is not the one (conformance/rules.ts). */
   rule?: Rule;
   /** Why it cannot judge this server with these settings (the check is skipped with the reason); undefined when it can. */
