@@ -42,11 +42,18 @@ const probes: BoundarySpec[] = [
     },
   },
   {
-    group: "probes", name: "an authorized intent read before and after its capture", rule: "B-17",
+    group: "probes", name: "an authorized intent read before and after its capture, a second later", rule: "B-17",
     async run(api, send) {
       const id = await authorized(api, intentBody({ type: "bankpay" }));
+      const authorizedBy = Date.now();
       // The read binds authorized_at; the capture and the read after it must show the same time.
       await send("read", "after the authorization", () => read(api, id));
+      // Bank doc 3.1: only the authorization sets authorized_at. A capture that sets it again shows
+      // only when the server's clock has moved on: servers write whole seconds, and a capture in the
+      // authorization's second would show the same time. Whatever the server's offset, its clock
+      // runs at the client's pace, so a capture sent more than a second after the authorization's
+      // answer falls in a later second.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, authorizedBy + 1100 - Date.now())));
       await untilCaptured(() => send("capture", "the amount", () => act(api, id, { action: "capture", amount: "40.00" })));
       await send("read", "after the capture", () => read(api, id));
     },

@@ -63,6 +63,20 @@ export const fourthGenerationMutants: Mutant[] = [
     response(e) { eachIntent(e, (intent) => { if (intent.captured_at && intent.authorized_at) intent.authorized_at = shifted(intent.authorized_at, 60_000); }); },
   },
   {
+    // Issue 36, item 10: as a server that stamps authorized_at again when it captures. Killed without
+    // triggers too: the coverage probe reads the intent, then captures it more than a second later.
+    id: "authorized-at-set-by-capture", service: "bank-payments", class: "dates and schedules", deterministic: true,
+    fault: "a capture sets authorized_at to its own time: every later view of the intent, under either key and in lists, shows captured_at there",
+    response(e, c) {
+      const stamps = (c.memory.get("capture times") ?? new Map<string, string>()) as Map<string, string>;
+      c.memory.set("capture times", stamps);
+      eachIntent(e, (intent) => {
+        if (typeof intent.captured_at === "string" && !stamps.has(intent.id)) stamps.set(intent.id, intent.captured_at);
+        if (stamps.has(intent.id) && typeof intent.authorized_at === "string") intent.authorized_at = stamps.get(intent.id);
+      });
+    },
+  },
+  {
     id: "bnpl-schedule-rescaled-by-partial-capture", service: "bank-payments", class: "dates and schedules", deterministic: true,
     fault: "a partial capture of a bankpay_bnpl intent rescales its payment schedule to the captured amount",
     response(e) {

@@ -30,7 +30,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "422-drops-key", "422-extra-key", "422-missing-as-invalid", "500-on-bad-input",
     "address-update-id-not-kept", "adverse-action-yes", "approval-201", "approval-reading-varies",
     "approval-trxid-lowercase", "approval-trxrefid-constant", "attempt-created-at-epoch", "auth-not-enforced",
-    "authorize-declined-not-ready", "authorize-meta-type", "authorized-at-moved-by-capture",
+    "authorize-declined-not-ready", "authorize-meta-type", "authorized-at-moved-by-capture", "authorized-at-set-by-capture",
     "authorized-at-moves-on-reads", "authorized-at-not-utc", "authorized-at-yesterday",
     "billing-address-keys-misnamed", "bnpl-action-drops-payments",
     "bnpl-schedule-rescaled-by-partial-capture", "body-problem-409-when-state-refuses",
