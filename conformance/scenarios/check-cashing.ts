@@ -222,26 +222,32 @@ const triggerScenarios: Scenario[] = [
   },
   {
     group: "check cashing", rule: "C-7", trigger: "netAmount with cents .07 is declined with adverse action",
-    name: "a declined check: 400 or 500, errorType declined, adverseAction true",
+    name: "a declined check: 400 or 500, errorType declined, adverseAction true; its trxID is used up (C-11)",
     // Without triggers, from a net amount the fixtures promise to decline (declined_net_amounts).
     fixturePromise: () => promiseLabel.declinedCheck(),
     async run({ api }) {
-      const response = await submit(api, payrollRequest({ netAmount: Number(promised.declinedNetAmount() ?? "812.07") }), 400);
+      const request = payrollRequest({ netAmount: Number(promised.declinedNetAmount() ?? "812.07") });
+      const response = await submit(api, request, 400);
       check(response.status === 400 || response.status === 500, `decline: expected 400 or 500, got ${response.status}`);
       const entry = response.body.errors?.[0];
       equal(entry?.errorType, "declined", "errorType");
       check(entry.adverseAction === true || entry.adverseAction === "true", "adverseAction is true");
+      // C-11: a decline uses its trxID up; sent again on a check that would be approved, it is refused.
+      isRefusal(await submit(api, payrollRequest({ trxID: request.trxID }), 400), "full", "the declined check's trxID sent again");
     },
   },
   {
     group: "check cashing", rule: "C-7", trigger: "an idValue of only asterisks gives an id_error",
-    name: "an unverifiable ID: 400 or 500, errorType id_error",
+    name: "an unverifiable ID: 400 or 500, errorType id_error; its trxID is used up (C-11)",
     // Without triggers, from an idValue the fixtures promise to refuse (refused_id_values).
     fixturePromise: () => promiseLabel.refusedId(),
     async run({ api }) {
-      const response = await submit(api, payrollRequest({ id: { idCode: "TX", idValue: promised.refusedIdValue() ?? "********" } }), 400);
+      const request = payrollRequest({ id: { idCode: "TX", idValue: promised.refusedIdValue() ?? "********" } });
+      const response = await submit(api, request, 400);
       check(response.status === 400 || response.status === 500, `id error: expected 400 or 500, got ${response.status}`);
       equal(response.body.errors?.[0]?.errorType, "id_error", "errorType");
+      // C-11: an ID error uses its trxID up too.
+      isRefusal(await submit(api, payrollRequest({ trxID: request.trxID }), 400), "full", "the refused ID's trxID sent again");
     },
   },
   {

@@ -28,6 +28,24 @@ export const checkCashingMutants: Mutant[] = [
     },
   },
   {
+    // Issue 36, item 10: a repeated trxID refused everywhere but after a decline or an ID error.
+    id: "trxid-reusable-after-decline", service: "check-cashing", class: "check cashing",
+    fault: "a trxID used by a declined check or an ID error is accepted again (answered as a fresh request; C-11: they use it up)",
+    async response(e, c) {
+      const request = requestJson(e);
+      const refusedBefore = (c.memory.get("declined trxIDs") ?? new Set<string>()) as Set<string>;
+      c.memory.set("declined trxIDs", refusedBefore);
+      if (/"errorType":"(declined|id_error)"/.test(e.body) && typeof request?.trxID === "string") {
+        refusedBefore.add(request.trxID);
+        return;
+      }
+      if (e.status !== 400 || !e.body.includes('"responseCode":"1005"') || !refusedBefore.has(request?.trxID)) return;
+      const answer = await c.forward("POST", e.url.pathname, { "Content-Type": "application/json" }, JSON.stringify({ ...request, trxID: `U${Math.random().toString(36).slice(2, 12)}` }));
+      e.status = answer.status;
+      e.body = answer.body.replace(/"trxID":"U[a-z0-9]+"/g, `"trxID":${JSON.stringify(request.trxID)}`);
+    },
+  },
+  {
     id: "adverse-action-yes", service: "check-cashing", class: "status and shape", fault: "adverseAction \"yes\"",
     response(e) { if (e.status >= 400) e.body = e.body.replace(/"adverseAction":(true|false|"true"|"false")/g, '"adverseAction":"yes"'); },
   },

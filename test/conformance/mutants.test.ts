@@ -56,7 +56,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "refund-status-stays-succeeded", "refund-total-kept-after-cancel-refund", "repeated-parameter-first-wins",
     "schedule-sum-off", "schedule-three-payments", "second-refund-accepted", "second-refund-total-doubled",
     "ssn-not-enforced", "status-authorised", "status-filter-ignored", "submerchant-sentence-as-word",
-    "trxid-repeat-accepted", "unknown-route-framework-404", "unlinked-credit-drops-creditable-id",
+    "trxid-repeat-accepted", "trxid-reusable-after-decline", "unknown-route-framework-404", "unlinked-credit-drops-creditable-id",
     "wrong-method-answered-200",
     ]);
     assert.equal(new Set(mutants.map((m) => m.id)).size, mutants.length);
