@@ -133,7 +133,8 @@ function declines(value: unknown, problems: string[]): PromisedDecline[] {
 /**
  * The reference sandbox's own fixtures (conformance/fixtures-sandbox.json): it enrols on first use, so
  * they name only what its triggers promise (declines of .07 and .12, a pending credit of .50, the
- * inactive store 0000, a check declined on .07, an asterisk-only ID refused) and the MICR line it reads.
+ * inactive store 0000, a check declined on .07, an asterisk-only ID refused) and two MICR lines it
+ * reads, of one routing number and two accounts (C-9: each approval carries its own line's account).
  * A run against the sandbox with `--no-triggers --fixtures` that file exercises those paths.
  */
 export const sandboxFixturesFile = fileURLToPath(new URL("fixtures-sandbox.json", import.meta.url));

@@ -4,7 +4,7 @@
 // again long after its first use (after an approval, and after a correction); and checks of one
 // bank with different accounts behind the same routing number.
 import type { ApiClient } from "../client.js";
-import { payrollRequest, token } from "../fixtures.js";
+import { currentFixtures, payrollRequest, token } from "../fixtures.js";
 import { requestMembers } from "../scenarios/check-cashing.js";
 import { boundaryRecorder, boundaryTask, shown, type BoundarySpec, type Send } from "./boundary.js";
 import type { CoverageContext, Task } from "./context.js";
@@ -86,11 +86,21 @@ function amountSpecs(): BoundarySpec[] {
   }];
 }
 
+/**
+ * The MICR lines the fixtures name that share a routing number with another named line (C-9: each
+ * approval carries its own line's account, which the fixtures state), none when they name no such pair.
+ */
+function namedLinesOfOneBank(): string[] {
+  const lines = currentFixtures()?.micr_lines ?? [];
+  return lines.filter((line) => lines.some((other) => other !== line && other.aba === line.aba)).map((line) => line.line);
+}
+
 function accountSpecs(): BoundarySpec[] {
   return [{
-    group: "accounts", name: "checks of one bank: different accounts behind one routing number, and another check of the same account", rule: "cc §2.2",
+    group: "accounts", name: "checks of one bank: different accounts behind one routing number (the fixtures' named lines first), and another check of the same account", rule: "C-9",
     async run(api, send) {
-      for (const micrData of ["T011000015T 123456789O 1042", "T011000015T 987654321O 1043", "T011000015T 55556666777788O 1044", "T011000015T 123456789O 1045"]) {
+      const ours = ["T011000015T 123456789O 1042", "T011000015T 987654321O 1043", "T011000015T 55556666777788O 1044", "T011000015T 123456789O 1045"];
+      for (const micrData of new Set([...namedLinesOfOneBank(), ...ours])) {
         await send("account.micrData", micrData, () => submit(api, payrollRequest({ trxID: fresh(), account: { micrData } })));
       }
     },

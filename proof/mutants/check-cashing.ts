@@ -83,6 +83,20 @@ export const checkCashingMutants: Mutant[] = [
     response(e) { approval(e, (b) => { b.aba = String(100000000 + (readings += 1)); }); },
   },
   {
+    // Issue 36, item 10: killed where the fixtures name two lines of one routing number with their
+    // accounts (the sandbox's own do); without them another line's reading is the server's (C-9).
+    id: "micr-account-from-first-line", service: "check-cashing", class: "check cashing", triggers: false, deterministic: true,
+    fault: "every approval of a routing number carries the account of the first line of that routing number it read (C-9)",
+    response(e, c) {
+      const firstAccount = (c.memory.get("first account by routing number") ?? new Map<string, string>()) as Map<string, string>;
+      c.memory.set("first account by routing number", firstAccount);
+      approval(e, (b) => {
+        if (!firstAccount.has(b.aba)) firstAccount.set(b.aba, b.accountLast4);
+        b.accountLast4 = firstAccount.get(b.aba);
+      });
+    },
+  },
+  {
     id: "correction-named-declined", service: "check-cashing", class: "check cashing", fault: "corrections are typed declined",
     response(e) { eachEntry(e, (entry) => { if (entry.errorType === "correction") entry.errorType = "declined"; }); },
   },

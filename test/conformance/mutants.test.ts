@@ -45,7 +45,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "declined-adverse-flag-false", "declined-without-reference", "declines-every-authorization",
     "entry-trxid-other", "error-date-stale", "identical-creation-answers-first", "is-mailable-flips",
     "last-page-has-next", "list-amount-off-by-cent", "list-captured-at-shifted", "list-extras-dropped",
-    "list-links-drop-filters", "list-stale-status", "merchant-id-differs", "micr-unreadable-approved",
+    "list-links-drop-filters", "list-stale-status", "merchant-id-differs", "micr-account-from-first-line", "micr-unreadable-approved",
     "never-approves-check", "never-captures", "never-pays-credit", "not-found-shape",
     "pagination-total-off-by-one", "partial-capture-records-authorized", "payments-on-bankpay",
     "payroll-empty-as-absent", "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-acts-after-address-update", "publishable-adverse-false",
