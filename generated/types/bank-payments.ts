@@ -1473,7 +1473,10 @@ export interface components {
          *     response code applies, names it: "(response code NN)". A message naming a code names the
          *     right one;
          *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+         *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+         *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+         *     is required, nothing where it is optional), one reading for a whole request.
          *
          *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
          *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1613,7 +1616,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1710,7 +1716,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1888,7 +1897,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -2004,7 +2016,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -2109,7 +2124,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -2264,7 +2282,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -2362,7 +2383,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,

@@ -197,7 +197,12 @@ export interface components {
             /** @description 2 to 25 characters: letters, digits, dash, period, comma, space. */
             lastName: string;
         };
-        /** @description A payroll or government check presented for cashing. */
+        /**
+         * @description A payroll or government check presented for cashing. Contract decision C-4: every constraint the
+         *     documentation states is pinned, so an empty string is refused wherever a member has a minimum or
+         *     a form ("1 to 30 chars", "9 digits", a date), an optional member included (it is not read as
+         *     absent); an "up to N characters" member (`city`, `idValue`, `micrData`) may take it.
+         */
         PayrollRequest: {
             /** @description Exactly 6 digits. */
             merchantID: string;

@@ -610,7 +610,10 @@ export interface components {
          *     response code applies, names it: "(response code NN)". A message naming a code names the
          *     right one;
          *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+         *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+         *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+         *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+         *     is required, nothing where it is optional), one reading for a whole request.
          *
          *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
          *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1041,7 +1044,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1148,7 +1154,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1255,7 +1264,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
@@ -1432,7 +1444,10 @@ export interface operations {
              *     response code applies, names it: "(response code NN)". A message naming a code names the
              *     right one;
              *     - B-21: a JSON object in the body with more than 100 members is refused as a whole with
-             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request.
+             *     `errors.body: ["invalid"]` in the sandbox, so an answer never grows with the request;
+             *     - B-62: the documentation states no minimum length for any member, so an empty string is read
+             *     as a value (`invalid`, as the sandbox answers, or kept) or as absent (`missing` where the member
+             *     is required, nothing where it is optional), one reading for a whole request.
              *
              *     Checks run in this order (B-52): the key (401, 403), the resource in the path (404), the body
              *     (422), then the state (409), then the amount checks that depend on the state (422 with codes 75,
