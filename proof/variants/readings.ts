@@ -74,6 +74,36 @@ const emptyStringsAbsent: Variant = {
   },
 };
 
+/** The free-text members of the bank requests (`RequestText`), by object: the body's own, and a billing address's. */
+const freeTexts = {
+  body: ["store_number", "product_code", "product_subcode", "submerchant_id", "employee_number", "city", "line_1", "line_2", "state_province", "zipcode"],
+  billing_address: ["city_locality", "line_1", "line_2", "state_province", "postal_code"],
+};
+/** What the sandbox is sent for an empty free text (it refuses ""), and shown back as "". */
+const keptEmpty = "KEPT-EMPTY";
+
+/** B-62, the other reading: an empty free text is a value like any other, kept and echoed as "". */
+const emptyStringsKept: Variant = {
+  id: "empty-strings-kept", decisions: ["B-62"], kind: "behaviour", services: ["bank-payments"], coverage: true,
+  change: "an empty string in a free-text request member is a value: accepted, stored, and echoed as \"\"",
+  allowedBy: "the bank documents state no minimum length for any request member; B-62",
+  request(e) {
+    if (e.method !== "POST" && e.method !== "PATCH") return;
+    const body = requestJson(e);
+    if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+    let found = false;
+    const keep = (object: Record<string, unknown>, names: string[]) => {
+      for (const name of names) if (object[name] === "") { object[name] = keptEmpty; found = true; }
+    };
+    keep(body, freeTexts.body);
+    if (body.billing_address !== null && typeof body.billing_address === "object") keep(body.billing_address, freeTexts.billing_address);
+    return found ? { forward: { body: JSON.stringify(body) } } : undefined;
+  },
+  response(e) {
+    if (e.body.includes(`"${keptEmpty}"`)) e.body = e.body.split(`"${keptEmpty}"`).join('""');
+  },
+};
+
 /**
  * B-2: the secret key processed on the billing address update (doc 4.2 says "auth P"; section 5
  * neither grants nor excludes S). Bank doc 2.1 returns `is_mailable` only to the publishable key,
@@ -92,4 +122,4 @@ const addressUpdateSecretKeyProcessed: Variant = {
   },
 };
 
-export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred, provinceStateProcessed, emptyStringsAbsent, addressUpdateSecretKeyProcessed];
+export const readingVariants: Variant[] = [captureAfterCancelAlreadyOccurred, provinceStateProcessed, emptyStringsAbsent, emptyStringsKept, addressUpdateSecretKeyProcessed];

@@ -32,7 +32,7 @@ describe("conformance suite against valid variants of the sandbox", () => {
     "billing-address-keys-bare", "billing-address-keys-doc-names", "bnpl-schedule-monthly", "capture-after-cancel-already-occurred", "capture-fails-now-and-then",
     "capture-limit-5", "chain-number-other", "charset-utf8", "check-declined-one-in-five", "conflict-action-absent-on-create", "credit-canceled-in-reads",
     "credit-limit-100", "credit-reason-changes-on-cancel", "customer-care-other", "decline-authorized-at-set", "declines-one-in-ten",
-    "empty-page-zero", "empty-strings-absent", "error-entries-reordered", "free-texts", "ids-uuid-tokens", "is-mailable-false",
+    "empty-page-zero", "empty-strings-absent", "empty-strings-kept", "error-entries-reordered", "free-texts", "ids-uuid-tokens", "is-mailable-false",
     "linked-submerchant-accepted", "linked-submerchant-accepted-told", "linked-submerchant-required-told",
     "links-relative", "members-reordered", "meta-path-relative", "meta-type-on-create-authorize",
     "micr-other-reading", "micr-readable-as-1006", "payroll-500-declines", "payroll-every-member",
