@@ -143,7 +143,11 @@ describe("the coverage layer", () => {
       const cells = result.coverage!.matrices.flatMap((m) => m.cells);
       const reached = cells.filter((c) => c.outcome === "passed").length / cells.length;
       assert.ok(reached >= 0.75, `the matrices were reached to ${Math.round(reached * 100)}% only`);
-      assert.ok(result.evidence!.skipped.some((s) => /^the server took another allowed way \(B-3[14]/.test(s.reason)), "skips counted under the rule that allows them");
+      // Whether a check runs out of fresh objects depends on how the declines fall among the concurrent
+      // requests (none may); the skips there are, are counted under the rule that allows them.
+      const otherWays = result.checks.filter((c) => c.outcome === "skipped" && (c.reason ?? "").startsWith("the server took another allowed way"));
+      const counted = result.evidence!.skipped.filter((s) => /^the server took another allowed way \(B-3[14]/.test(s.reason)).reduce((sum, s) => sum + s.count, 0);
+      assert.equal(counted, otherWays.length, "skips counted under the rule that allows them");
     } finally {
       await proxy.close();
     }
