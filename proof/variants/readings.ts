@@ -1,6 +1,7 @@
 // Valid variants for rows the documents let a server read two ways, where the suite accepts both
 // (issue 23): the sandbox takes one reading, the proxy answers the other.
 import { currentIntent, editJson, is, requestJson, secretKeyUsed, setOf } from "./rewrite.js";
+import type { Exchange, RequestChange } from "../mutants/proxy.js";
 import type { Variant } from "./variant.js";
 
 /** B-28: a capture of an intent captured and then canceled is "already captured" (73), not "not captured" (76). */
@@ -43,6 +44,15 @@ const provinceStateProcessed: Variant = {
   },
 };
 
+/** A written request (POST, PATCH) whose JSON object body `rewrite` changes, forwarded as changed; nothing when it does not. */
+function forwardRewritten(e: Exchange, rewrite: (body: Record<string, any>) => Record<string, unknown> | undefined): RequestChange | undefined {
+  if (e.method !== "POST" && e.method !== "PATCH") return undefined;
+  const body = requestJson(e);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const changed = rewrite(body);
+  return changed === undefined ? undefined : { forward: { body: JSON.stringify(changed) } };
+}
+
 /** The members of a bank request body without its empty strings, in the body and its billing address (B-62). */
 function withoutEmptyStrings(body: Record<string, unknown>): { body: Record<string, unknown>; found: boolean } {
   let found = false;
@@ -65,13 +75,10 @@ const emptyStringsAbsent: Variant = {
   id: "empty-strings-absent", decisions: ["B-62", "B-14", "B-48"], kind: "behaviour", services: ["bank-payments"], coverage: true,
   change: "an empty string in a request is read as absent (Laravel's ConvertEmptyStringsToNull): missing where required, left out where optional",
   allowedBy: "bank §7.1 gives the words \"invalid, or missing\" but not which an empty value gets, and states no minimum length for any member; B-62",
-  request(e) {
-    if (e.method !== "POST" && e.method !== "PATCH") return;
-    const body = requestJson(e);
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+  request: (e) => forwardRewritten(e, (body) => {
     const read = withoutEmptyStrings(body);
-    return read.found ? { forward: { body: JSON.stringify(read.body) } } : undefined;
-  },
+    return read.found ? read.body : undefined;
+  }),
 };
 
 /** The free-text members of the bank requests (`RequestText`), by object: the body's own, and a billing address's. */
@@ -87,18 +94,15 @@ const emptyStringsKept: Variant = {
   id: "empty-strings-kept", decisions: ["B-62"], kind: "behaviour", services: ["bank-payments"], coverage: true,
   change: "an empty string in a free-text request member is a value: accepted, stored, and echoed as \"\"",
   allowedBy: "the bank documents state no minimum length for any request member; B-62",
-  request(e) {
-    if (e.method !== "POST" && e.method !== "PATCH") return;
-    const body = requestJson(e);
-    if (body === null || typeof body !== "object" || Array.isArray(body)) return;
+  request: (e) => forwardRewritten(e, (body) => {
     let found = false;
     const keep = (object: Record<string, unknown>, names: string[]) => {
       for (const name of names) if (object[name] === "") { object[name] = keptEmpty; found = true; }
     };
     keep(body, freeTexts.body);
     if (body.billing_address !== null && typeof body.billing_address === "object") keep(body.billing_address, freeTexts.billing_address);
-    return found ? { forward: { body: JSON.stringify(body) } } : undefined;
-  },
+    return found ? body : undefined;
+  }),
   response(e) {
     if (e.body.includes(`"${keptEmpty}"`)) e.body = e.body.split(`"${keptEmpty}"`).join('""');
   },
