@@ -98,6 +98,8 @@ type InFlight = {
   account?: Account;
   operationId?: string;
   ticket?: Ticket;
+  /** Why the oracle will not judge it (the schema still does). */
+  schemaOnly?: string;
 };
 
 export type JudgeOptions = Omit<TrafficOptions, "exchanges"> & {
@@ -109,6 +111,9 @@ export type JudgeOptions = Omit<TrafficOptions, "exchanges"> & {
 
 /** How many notable judgements the proxy's result keeps; beyond, they are counted only. */
 const keptNotable = 10_000;
+
+/** Accounts of untold keys the judge holds a world for (memory stays bounded); beyond, a new key's traffic is judged against the schema only. */
+const maxUntoldAccounts = 1_000;
 
 export class TrafficJudge {
   private readonly accounts = new Map<string, Account>();
@@ -141,13 +146,14 @@ export class TrafficJudge {
     return validatorFor(this.options.service, this.options.openapi ?? "3.0");
   }
 
-  /** The account whose traffic a request is: the told keys', or that of a key the judge was not told. */
-  private accountOf(request: TrafficRequest): Account {
+  /** The account whose traffic a request is: the told keys', or that of a key the judge was not told (none past the bound). */
+  private accountOf(request: TrafficRequest): Account | undefined {
     if (this.options.service !== "bank-payments") return this.told;
     const identity = keyIdentity(request.requestHeaders.authorization);
     if (!identity || [this.keys.secret, this.keys.publishable].some((key) => sameKey(identity, key))) return this.told;
     const name = `${identity.prefix}…${identity.fingerprint}`;
     let account = this.accounts.get(name);
+    if (!account && this.accounts.size >= maxUntoldAccounts) return undefined;
     if (!account) {
       const credential = /^Bearer\s+(\S+)/i.exec(request.requestHeaders.authorization ?? "")![1];
       account = this.account(/^pk_/i.test(identity.prefix) ? { publishable: credential } : { secret: credential }, name);
@@ -169,12 +175,17 @@ export class TrafficJudge {
     const inFlight: InFlight = { request };
     if (route && method !== "OPTIONS") {
       const account = this.accountOf(request);
+      inFlight.operationId = route.operationId;
+      if (!account) {
+        inFlight.schemaOnly = `more than ${maxUntoldAccounts} keys the judge was not told: this one's account is judged against the schema only`;
+        this.inFlight.set(id, inFlight);
+        return;
+      }
       const part: RequestPart = {
         service: this.options.service, operationId: route.operationId, method: method.toLowerCase(), url: request.url,
         requestHeaders: unmasked(request.requestHeaders, account.keys), requestBody: request.requestBody, sentAt: request.at,
       };
       inFlight.account = account;
-      inFlight.operationId = route.operationId;
       inFlight.ticket = account.world.oracle.begin(part);
     }
     this.inFlight.set(id, inFlight);
@@ -191,6 +202,10 @@ export class TrafficJudge {
       index, method, url: raw.url, status: raw.status, curl: this.reproducer({ ...raw, requestHeaders: unmasked(raw.requestHeaders, this.keys) }, inFlight.operationId),
       ...(raw.delivered === false ? { undelivered: true } : {}), ...(inFlight.account?.untold ? { account: inFlight.account.untold } : {}),
     };
+    if (inFlight.schemaOnly && inFlight.operationId) {
+      const { problems, rules } = this.schemaProblems(raw, inFlight.operationId);
+      return this.keep({ ...base, operationId: inFlight.operationId, judged: "schema", why: inFlight.schemaOnly, ok: problems.length === 0, rules, problems: problems.map((p) => this.mask(p, raw)) });
+    }
     if (!inFlight.ticket || !inFlight.operationId) {
       // HEAD and preflights are a server's framework's to answer; another method on a known path is B-60's or C-14's.
       const { pathname } = this.routeOf(method, raw.url);
