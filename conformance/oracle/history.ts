@@ -87,6 +87,8 @@ export class TimeModel<E, V> {
   /** The latest end of a judged exchange of each partition (lists ask before learning an object). */
   private readonly lastEnds = new Map<string, number>();
   private decisionsSincePrune = 0;
+  /** The latest time any request began or ended: nothing still to come began before it. */
+  private latest = -Infinity;
 
   constructor(
     private readonly stepper: Stepper<E, V>,
@@ -100,6 +102,7 @@ export class TimeModel<E, V> {
   /** A request was sent (or, for a recording, began) at `start`. */
   begin(id: number, start: number, partition: Partition, request: unknown): void {
     const op: Op<E> = { id, start, partition, request };
+    this.latest = Math.max(this.latest, start);
     this.undecided.set(id, op);
     if (partition.kind === "object") {
       const ops = this.partitions.get(partition.key);
@@ -116,6 +119,7 @@ export class TimeModel<E, V> {
     if (!op) throw new Error(`the model of time has no request ${id} in flight`);
     op.end = Math.max(end, op.start);
     op.exchange = exchange;
+    this.latest = Math.max(this.latest, op.end);
     this.settle();
   }
 
@@ -176,11 +180,11 @@ export class TimeModel<E, V> {
     }
   }
 
-  /** The earliest start of anything still to be judged: no state that stopped being current before it can be seen again. */
+  /** The earliest start of anything still to be judged, or to come: no state that stopped being current before it can be seen again. */
   private horizon(): number {
-    let horizon = Infinity;
+    let horizon = this.latest;
     for (const op of this.undecided.values()) horizon = Math.min(horizon, op.start);
-    return horizon === Infinity ? -Infinity : horizon;
+    return horizon;
   }
 
   private isRead(op: Op<E>): boolean {

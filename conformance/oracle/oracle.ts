@@ -86,8 +86,11 @@ export type OracleStats = {
   overlapping: number;
 };
 
-/** A request on its way: give its answer to `end` for the verdict, or say it got none. */
-export type Ticket = { end(exchange: Exchange): Promise<Verdict>; lost(): void };
+/**
+ * A request on its way: give its answer to `end` for the verdict (or to `endWith`, whose callback
+ * is called as soon as the verdict is in, in the same turn when nothing overlaps), or say it got none.
+ */
+export type Ticket = { end(exchange: Exchange): Promise<Verdict>; endWith(exchange: Exchange, take: (verdict: Verdict) => void): void; lost(): void };
 
 export const defaultSkewMs = 300_000;
 
@@ -133,13 +136,15 @@ export class Oracle {
     const id = (this.nextId += 1);
     const time = this.time;
     this.advance(() => time.begin(id, request.sentAt, this.partitionOf(request), request));
+    const endWith = (exchange: Exchange, take: (verdict: Verdict) => void) => {
+      // The model of time was started afresh after an error of its own: this request was in the old one.
+      if (time !== this.time) return take(this.suiteErrorVerdict(exchange, new Error("judging was restarted after an error of the suite's own")));
+      this.waiting.set(id, take);
+      this.advance(() => time.end(id, exchange.receivedAt, exchange));
+    };
     return {
-      end: (exchange) => new Promise<Verdict>((resolve) => {
-        // The model of time was started afresh after an error of its own: this request was in the old one.
-        if (time !== this.time) return resolve(this.suiteErrorVerdict(exchange, new Error("judging was restarted after an error of the suite's own")));
-        this.waiting.set(id, resolve);
-        this.advance(() => time.end(id, exchange.receivedAt, exchange));
-      }),
+      end: (exchange) => new Promise<Verdict>((resolve) => endWith(exchange, resolve)),
+      endWith,
       lost: () => {
         if (time === this.time) this.advance(() => time.lost(id, clock()));
       },

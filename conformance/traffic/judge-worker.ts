@@ -1,25 +1,28 @@
-// The proxy's judge on a thread of its own (proxy.ts): the exchanges come in order as messages,
-// each judgement goes back as one, and `done` asks for the result. Judging there never holds up
-// the traffic on the proxy's own thread.
+// The proxy's judge on a thread of its own (proxy.ts): requests and answers come as messages
+// (judge-protocol.ts), each judgement goes back as one once the model of time can decide it, and
+// `done` asks for the result. Judging there never holds up the traffic on the proxy's own thread.
 import { parentPort, workerData } from "node:worker_threads";
-import type { RawExchange } from "./exchange.js";
+import type { FromJudge, ToJudge } from "./judge-protocol.js";
 import { TrafficJudge, type TrafficOptions } from "./judge.js";
 
-export type ToJudge = { exchange: RawExchange } | { done: true };
+const post = (message: FromJudge) => parentPort!.postMessage(message);
 
-const judge = new TrafficJudge(workerData as Omit<TrafficOptions, "exchanges">);
-parentPort!.postMessage({ ready: true });
+const judge = new TrafficJudge({ ...(workerData as Omit<TrafficOptions, "exchanges">), keep: "notable", onJudgement: (judgement) => post({ judgement }) });
+post({ ready: true });
 
 parentPort!.on("message", (message: ToJudge) => {
   if ("done" in message) {
-    parentPort!.postMessage({ result: judge.result() });
+    // What still waited for overlapping answers when the traffic stopped: the judge's backlog.
+    const backlog = judge.backlog;
+    post({ result: { ...judge.finish(), backlogAtStop: backlog } });
     return;
   }
-  const next = message.exchange;
   try {
-    parentPort!.postMessage({ judgement: judge.judge(next) });
+    if ("begin" in message) judge.begin(message.begin.id, message.begin);
+    else if ("end" in message) judge.end(message.end.id, message.end.exchange);
+    else judge.lost(message.lost.id);
   } catch (error) {
-    // A judge that cannot read an exchange must not stop the traffic: it is said, and left not judged.
-    parentPort!.postMessage({ judgement: { index: judge.judgements.length + 1, method: next.method, url: next.url, status: next.status, judged: "none", ok: true, rules: [], problems: [], curl: [], why: `the judge could not read it: ${(error as Error).message}` } });
+    // A judge that cannot read an exchange must not stop the traffic: it is counted as the suite's error.
+    if ("end" in message) judge.suiteError(message.end.exchange, error);
   }
 });

@@ -18,35 +18,37 @@ import { pathParameters } from "../oracle/exchange.js";
 import { BankModel } from "../oracle/bank/model.js";
 import type { BankState } from "../oracle/bank/state.js";
 import { keyKind } from "../oracle/bank/requests.js";
-import { Oracle, type OracleOptions, type Verdict } from "../oracle/oracle.js";
+import { Oracle, type OracleOptions, type World } from "../oracle/oracle.js";
+import { TrailSet } from "../oracle/trail.js";
 import { creditFromRead, intentFromRead } from "./learned.js";
 
-export type OpenWorldVerdict = { judged: "full" | "learned"; verdict: Verdict } | { judged: "schema"; why: string };
+/** An exchange of traffic: whether its response passed the schema (only such a view teaches an object). */
+export type TrafficExchange = Exchange & { schemaValid?: boolean };
 
-export class OpenWorldOracle {
+export class OpenWorldOracle implements World {
   readonly oracle: Oracle;
   /** Objects the traffic named before showing them created or read: not predicted, so judged against the schema only. */
-  readonly unseen = new Set<string>();
+  readonly unseen = new TrailSet<string>();
 
-  constructor(options: Omit<OracleOptions, "isFresh">) {
+  constructor(options: Omit<OracleOptions, "isFresh" | "world">) {
     // Nothing in traffic we did not generate is fresh to us: every list is open.
-    this.oracle = new Oracle({ ...options, isFresh: () => false });
+    this.oracle = new Oracle({ ...options, isFresh: () => false, world: this });
   }
 
-  /** Judges one exchange; `schemaValid`: whether its response passed the schema (only such a read teaches an object). */
-  observe(exchange: Exchange, schemaValid: boolean): OpenWorldVerdict {
-    if (schemaValid && this.learnFromRead(exchange)) return { judged: "learned", verdict: this.oracle.observe(exchange) };
+  /** Before an exchange is judged (in the order the model of time chose): learn, or say why the traffic cannot tell. */
+  prepare(exchange: TrafficExchange): { judged: "full" | "learned" } | { judged: "schema"; why: string } {
+    if (exchange.schemaValid && this.learnFromRead(exchange)) return { judged: "learned" };
     const why = this.unknowable(exchange);
-    if (why) return { judged: "schema", why };
-    const verdict = this.oracle.observe(exchange);
-    // After the page is judged, so it is judged as the open list it was before (nothing new is demanded of it).
-    const taught = schemaValid && this.learnFromList(exchange);
-    return { judged: taught ? "learned" : "full", verdict };
+    return why ? { judged: "schema", why } : { judged: "full" };
   }
 
-  /** The bank model's state, when the exchange is a 200 answered to the secret key (only such a view shows the whole object). */
-  private secretAnswerState(exchange: Exchange): BankState | undefined {
-    return this.keyOfAnswer(exchange) === "secret" ? (this.oracle.model as BankModel).state : undefined;
+  /** After a page is judged, so it is judged as the open list it was before (nothing new is demanded of it). */
+  learnFromPage(exchange: TrafficExchange): boolean {
+    return exchange.schemaValid === true && this.learnFromList(exchange);
+  }
+
+  private get state(): BankState | undefined {
+    return this.oracle.model instanceof BankModel ? this.oracle.model.state : undefined;
   }
 
   /** Which key a bank 200 was answered to. */
@@ -56,35 +58,45 @@ export class OpenWorldOracle {
     return kind === "secret" || kind === "publishable" ? kind : undefined;
   }
 
-  /** Takes an object the model does not hold from its first read, if it is one (a publishable read of an intent: a partial record). */
+  /** Takes an object the model does not hold (or no longer knows) from its first read, if it is one (a publishable read of an intent: a partial record). */
   private learnFromRead(exchange: Exchange): boolean {
     const key = this.keyOfAnswer(exchange);
     const data = (exchange.responseBody as { data?: unknown } | undefined)?.data;
-    if (!key || typeof data !== "object" || data === null) return false;
-    const { state } = this.oracle.model as BankModel;
+    const state = this.state;
+    if (!key || !state || typeof data !== "object" || data === null) return false;
     const path = pathParameters(exchange);
     if (exchange.operationId === "getTransactionIntent") return this.take(state, key === "secret" ? "intent" : "public intent", path.transaction_intent_id, data, exchange.receivedAt);
     if (exchange.operationId === "getCredit" && key === "secret") return this.take(state, "credit", path.credit_id, data, exchange.receivedAt);
     return false;
   }
 
-  /** Takes every item of a list page the model does not hold; whether it took one. */
+  /**
+   * Takes every item of a secret-key list page the model does not hold; whether it took one. An
+   * item whose object another judged exchange overlapped or followed is left: the page may show it
+   * as it was before that exchange.
+   */
   private learnFromList(exchange: Exchange): boolean {
-    const state = this.secretAnswerState(exchange);
+    const state = this.keyOfAnswer(exchange) === "secret" ? this.state : undefined;
     const kind = exchange.operationId === "listTransactionIntents" ? "intent" : exchange.operationId === "listCredits" ? "credit" : undefined;
     const items = (exchange.responseBody as { data?: unknown } | undefined)?.data;
     if (!state || !kind || !Array.isArray(items)) return false;
     let taught = false;
     // Oldest first, so the creation order the model falls back on is the page's own (newest first, B-7).
     for (const item of [...items].reverse()) {
-      if (typeof item === "object" && item !== null && this.take(state, kind, (item as { id?: unknown }).id, item, exchange.receivedAt)) taught = true;
+      const id = (item as { id?: unknown } | null)?.id;
+      if (typeof item !== "object" || item === null || typeof id !== "string") continue;
+      if (this.oracle.judgedSince(`${kind}:${id}`, exchange.sentAt)) continue;
+      if (this.take(state, kind, id, item, exchange.receivedAt)) taught = true;
     }
     return taught;
   }
 
-  /** Holds an object the model does not hold yet, as a view answered at `receivedAt` shows it; whether it did. */
+  /** Holds an object the model does not hold yet (or no longer knows), as a view answered at `receivedAt` shows it; whether it did. */
   private take(state: BankState, kind: "intent" | "public intent" | "credit", id: unknown, data: object, receivedAt: number): boolean {
-    if (typeof id !== "string" || state.intents.has(id) || state.credits.has(id)) return false;
+    if (typeof id !== "string") return false;
+    const partition = `${kind === "credit" ? "credit" : "intent"}:${id}`;
+    const forgotten = this.oracle.isForgotten(partition);
+    if (!forgotten && (state.intents.has(id) || state.credits.has(id))) return false;
     if (kind !== "credit") {
       const intent = intentFromRead(id, data, state.next(), receivedAt, kind === "intent" ? "full" : "public");
       if (!intent) return false;
@@ -92,15 +104,16 @@ export class OpenWorldOracle {
     } else {
       state.credits.set(id, creditFromRead(id, data, state.next(), receivedAt));
     }
+    if (forgotten) this.oracle.remember(partition);
     this.unseen.delete(id);
     return true;
   }
 
   /** Why the traffic so far cannot tell this exchange's answer, if it cannot. */
   private unknowable(exchange: Exchange): string | undefined {
-    const model = this.oracle.model;
-    if (!(model instanceof BankModel)) return undefined; // check cashing holds no objects between requests
-    const { intents, credits, accountOwners } = model.state;
+    const state = this.state;
+    if (!state) return undefined; // check cashing holds no objects between requests
+    const { intents, credits, accountOwners } = state;
     const path = pathParameters(exchange);
     const named: string[] = [];
     if (path.transaction_intent_id !== undefined && !intents.has(path.transaction_intent_id)) named.push(path.transaction_intent_id);

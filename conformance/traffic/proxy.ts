@@ -11,7 +11,8 @@ import { extname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { ExchangeJudgement, TrafficOptions, TrafficResult } from "./judge.js";
-import type { ToJudge } from "./judge-worker.js";
+import type { ToJudge } from "./judge-protocol.js";
+import { clock } from "../oracle/oracle.js";
 
 export type ProxyOptions = Omit<TrafficOptions, "exchanges"> & {
   upstream: string;
@@ -87,19 +88,26 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const judge = await startJudge(options);
   const recorded: RawExchange[] = [];
 
-  const judgeLater = (exchange: RawExchange) => {
-    recorded.push(exchange);
-    judge.post({ exchange });
-  };
+  let nextId = 0;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
-    const sentAt = Date.now();
+    const id = (nextId += 1);
+    let sentAt = clock();
     let dropped = false;
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("error", () => { dropped = true; });
     req.on("end", () => {
       const requestBody = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      const publicUrl = `${upstream.protocol}//${upstream.host}${basePath}${req.url ?? "/"}`;
+      sentAt = clock();
+      judge.post({ begin: { id, at: sentAt, method: req.method ?? "GET", url: publicUrl, requestHeaders: headerRecord(req.headers), requestBody: requestBody?.toString("utf8") } });
+      let ended = false;
+      const lost = () => {
+        if (ended) return;
+        ended = true;
+        judge.post({ lost: { id, at: clock() } });
+      };
       const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !hopByHop.has(name)));
       headers.host = upstream.host;
       const outgoing = send({
@@ -112,15 +120,19 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         answer.on("error", () => res.destroy());
         answer.on("end", () => {
           res.end();
-          if (dropped) return;
-          const publicUrl = `${upstream.protocol}//${upstream.host}${basePath}${req.url ?? "/"}`;
-          judgeLater({
+          if (ended) return;
+          ended = true;
+          const exchange: RawExchange = {
             method: req.method ?? "GET", url: publicUrl, requestHeaders: headerRecord(req.headers), requestBody: requestBody?.toString("utf8"),
-            sentAt, receivedAt: Date.now(), status: answer.statusCode ?? 0, responseHeaders: headerRecord(answer.headers), responseText: Buffer.concat(body).toString("utf8"),
-          });
+            sentAt, receivedAt: clock(), status: answer.statusCode ?? 0, responseHeaders: headerRecord(answer.headers), responseText: Buffer.concat(body).toString("utf8"),
+            ...(dropped ? { delivered: false } : {}),
+          };
+          recorded.push(exchange);
+          judge.post({ end: { id, exchange } });
         });
       });
       outgoing.on("error", (error) => {
+        lost();
         if (res.headersSent) return void res.destroy();
         res.writeHead(502, { "content-type": "application/json" });
         res.end(JSON.stringify({ error: "bad_gateway", message: `the conformance proxy could not reach the upstream: ${error.message}` }));
@@ -130,6 +142,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         if (!res.writableFinished) {
           dropped = true;
           outgoing.destroy();
+          lost();
         }
       });
       if (requestBody) outgoing.write(requestBody);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describeRule } from "../rules.js";
 import { trafficSummaryLine, type TrafficResult } from "./judge.js";
 
-const judgedHow = { full: "judged in full", learned: "learned from its first read (the schema and the invariants)", schema: "against the schema only", none: "not judged" };
+const judgedHow = { full: "judged in full", learned: "learned from its first read (the schema and the invariants)", schema: "against the schema only", none: "not judged", error: "not judged for an error of the suite's own" };
 
 export function trafficMarkdown(result: TrafficResult): string {
   const failed = result.judgements.filter((j) => !j.ok);

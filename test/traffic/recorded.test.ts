@@ -22,7 +22,7 @@ import { variants } from "../../proof/variants/catalog.js";
 import type { ServiceName } from "../../src/openapi/documents.js";
 import type { RawExchange } from "../../conformance/traffic/exchange.js";
 import { exchangesFromHar, harOf } from "../../conformance/traffic/har.js";
-import { judgeTraffic, TrafficJudge, trafficSummaryLine, type ExchangeJudgement } from "../../conformance/traffic/judge.js";
+import { judgeTraffic, trafficSummaryLine, type ExchangeJudgement } from "../../conformance/traffic/judge.js";
 import { startProxy } from "../../conformance/traffic/proxy.js";
 import { transformRecording } from "../../proof/transform-recording.js";
 import { completeExample } from "../readme/blocks.js";
@@ -43,14 +43,11 @@ describe("the suite's own traffic, recorded through the proxy", () => {
   const judge = (service: ServiceName, exchanges: RawExchange[], triggers = true) =>
     judgeTraffic({ service, keys: keysOf(service), exchanges, triggers, settings });
   /** judge(), stopped after the first failure (with a rule) on a changed response: nothing after it can change which one is flagged. */
-  const judgeUntilFlagged = (service: ServiceName, exchanges: RawExchange[], changed: Set<number>) => {
-    const judge = new TrafficJudge({ service, keys: keysOf(service), triggers: true, settings });
-    for (const exchange of exchanges) {
-      const judgement = judge.judge(exchange);
-      if (!judgement.ok && judgement.rules.length > 0 && changed.has(judgement.index)) break;
-    }
-    return judge.result();
-  };
+  const judgeUntilFlagged = (service: ServiceName, exchanges: RawExchange[], changed: Set<number>) =>
+    judgeTraffic({
+      service, keys: keysOf(service), exchanges, triggers: true, settings,
+      stopWhen: (judgement) => !judgement.ok && judgement.rules.length > 0 && changed.has(judgement.index),
+    });
 
   before(async () => {
     sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
