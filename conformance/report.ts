@@ -115,7 +115,7 @@ export function sequencesLine(sequences: SequenceSummary): string {
   const lanes = sequences.lanes > 1 ? `, ${sequences.lanes} at once` : "";
   const stopped = sequences.stoppedBy ? ` (stopped by ${sequences.stoppedBy})` : "";
   const failed = sequences.failed ? `, ${sequences.failed} failed (each shrunk and reported)` : "";
-  return `Generated sequences: ${ran} ran${lanes}${failed}${stopped}; seed ${sequences.seed} (repeat the run: --seed ${sequences.seed}).`;
+  return `Generated sequences: ${ran} ran${lanes}${failed}${stopped}; seed ${sequences.seed} (repeat the run: --seed=${sequences.seed}).`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
