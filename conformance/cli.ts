@@ -12,7 +12,7 @@ import { constants } from "node:os";
 import { parseArgs } from "node:util";
 import { openapiVersions, serviceNames, type OpenApiVersion, type ServiceName } from "../src/openapi/documents.js";
 import { validatorFor } from "../src/openapi/validator.js";
-import { closingLines, exitCodes } from "./console-report.js";
+import { closingLines, exitCodeOf, exitCodes } from "./console-report.js";
 import { checkLabel } from "./failures.js";
 import { readFixtures } from "./fixtures-file.js";
 import { readSettings, settingNames } from "./settings.js";
@@ -231,10 +231,7 @@ async function main(): Promise<number> {
   });
   console.log(closingLines(result, { quiet: values.quiet, reportDir: values.report }).join("\n"));
   console.log(summaryLine(result));
-  if (result.stopped && result.stopped in constants.signals) return exitCodes.signalBase + constants.signals[result.stopped as NodeJS.Signals];
-  if (result.failed > 0) return exitCodes.failed;
-  if ((result.suiteErrors ?? []).length > 0) return exitCodes.suiteErrors;
-  return result.ok ? exitCodes.passed : exitCodes.failed;
+  return exitCodeOf(result, constants.signals);
 }
 
 /** Runs `read` (a settings or fixtures file), its complaint a usage error. */

@@ -5,34 +5,18 @@
 import { evidenceLines } from "./evidence.js";
 import { groupedFailureText, quietFailureText } from "./failures.js";
 import { oracleLine, sequencesLine } from "./report.js";
+import { leftOutLine, serverGoneLine, suiteErrorLines } from "./run-notes.js";
 import type { ConformanceResult } from "./types.js";
 
 /** The exit codes of `conformance` (docs/conformance.md, "Exit codes"). */
 export const exitCodes = { passed: 0, failed: 1, usage: 2, suiteErrors: 3, signalBase: 128 } as const;
 
-/** The suite's own errors, apart from the server's failures. */
-export function suiteErrorLines(result: Pick<ConformanceResult, "suiteErrors">): string[] {
-  const errors = result.suiteErrors ?? [];
-  if (errors.length === 0) return [];
-  return [
-    `${errors.length} error${errors.length === 1 ? "" : "s"} inside the suite (a defect of the suite, not counted against the server; please report it):`,
-    ...errors.slice(0, 10).map((error) => `  ERROR ${error.where}: ${error.message.split("\n")[0].slice(0, 300)}`),
-    ...(errors.length > 10 ? [`  ... and ${errors.length - 10} more (all in the reports)`] : []),
-  ];
-}
-
-/** One line on a server that stopped answering: after which check, and what the transport saw. */
-export function serverGoneLine(result: Pick<ConformanceResult, "serverGone">): string | undefined {
-  const gone = result.serverGone;
-  if (!gone) return undefined;
-  const after = gone.after ? `after the check "${gone.after}" (${gone.checksBefore} checks in)` : "before any check ended";
-  return `The server stopped answering ${after}: ${gone.error}. The run stopped there; what ran is judged above.`;
-}
-
-/** What `--operation` and `--rule` left out. */
-export function leftOutLine(result: Pick<ConformanceResult, "leftOut">): string | undefined {
-  if (!result.leftOut || result.leftOut.length === 0) return undefined;
-  return `Left out by the focus: ${result.leftOut.map(({ reason, count }) => `${count} ${reason}`).join("; ")}.`;
+/** The exit code of a finished run: a signal's, then a failure's, then the suite's errors'. */
+export function exitCodeOf(result: Pick<ConformanceResult, "stopped" | "failed" | "suiteErrors" | "ok">, signals: Record<string, number>): number {
+  if (result.stopped && result.stopped in signals) return exitCodes.signalBase + signals[result.stopped];
+  if (result.failed > 0) return exitCodes.failed;
+  if ((result.suiteErrors ?? []).length > 0) return exitCodes.suiteErrors;
+  return result.ok ? exitCodes.passed : exitCodes.failed;
 }
 
 export function closingLines(result: ConformanceResult, options: { quiet: boolean; reportDir?: string }): string[] {

@@ -22,6 +22,7 @@ import { checkLabel } from "./failures.js";
 import { Focus } from "./focus.js";
 import { withTransport } from "./http.js";
 import { preflight } from "./preflight.js";
+import { writeHtmlReport } from "./html-report.js";
 import { writeReports } from "./report.js";
 import { curlLines } from "./repro.js";
 import { scenariosFor } from "./scenarios/index.js";
@@ -109,8 +110,14 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
   let coverage: ConformanceResult["coverage"];
 
   const first = client();
-  const ready = await preflight(first);
-  record({
+  // Nothing goes on without the preflight; an error of the suite's own inside it is said as such.
+  const ready = await preflight(first).catch((error: unknown): Awaited<ReturnType<typeof preflight>> => {
+    const thrown = classify(error, first.violations.length);
+    if (thrown.kind !== "suite error") return { ok: false, message: thrown.message };
+    suiteErrors.push({ where: "the preflight (nothing else ran)", message: thrown.message });
+    return { ok: false, message: "" };
+  });
+  if (ready.ok || ready.message !== "") record({
     layer: "preflight", group: "preflight", name: "the base URL serves the service and the keys are accepted",
     outcome: ready.ok ? "passed" : "failed", durationMs: Date.now() - started,
     // A wrong base URL or key is said in one message; the oracle's view of it would only repeat it.
@@ -151,6 +158,7 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
           service: options.service, baseUrl: options.baseUrl, profile, triggers, api,
           xunitFile: options.reportDir ? join(options.reportDir, `dredd-${options.service}.xml`) : undefined,
           stopped, focus, onSuiteError: (where, message) => suiteErrors.push({ where, message }), onOutcome: control.onOutcome,
+          failuresAllowed: options.maxFailures === undefined ? undefined : Math.max(1, options.maxFailures - failures()),
         });
         results.forEach(record);
       } catch (error) {
@@ -262,7 +270,10 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
     ...(control.serverGone ? { serverGone: control.serverGone } : {}),
     ...(leftOut.length > 0 ? { leftOut } : {}),
   };
-  if (options.reportDir) writeReports(result, options.reportDir);
+  if (options.reportDir) {
+    writeReports(result, options.reportDir);
+    writeHtmlReport(result, options.reportDir);
+  }
   return result;
 }
 

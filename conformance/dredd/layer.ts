@@ -92,6 +92,8 @@ export type DreddLayerOptions = {
   xunitFile?: string;
   /** Why the run is to stop, if it is: transactions not yet begun are skipped, saying so. */
   stopped?: () => string | undefined;
+  /** Failing transactions after which the others are skipped (`--max-failures`, counted from the run's). */
+  failuresAllowed?: number;
   /** Operations not named by `--operation` are left out (counted there), and so is a transaction whose set-up needs one. */
   focus?: Focus;
   /** An error inside the suite (not the server's fault): the transaction is dropped, the error reported apart. */
@@ -133,6 +135,8 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   };
 
   const alternatives = new Map<string, { statuses: number[]; rule: Rule }>();
+  /** Transactions that failed so far (Dredd's verdicts arrive as events, one transaction at a time). */
+  let failing = 0;
   const handler: Handler = {
     async before(t) {
       const operationId = operationOf(t);
@@ -150,7 +154,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         options.focus?.leave(reason);
       };
       if (options.focus && !options.focus.allowsOperation(operationId)) return leave("Dredd transactions of operations --operation did not name");
-      const stop = options.stopped?.();
+      const stop = options.stopped?.() ?? (options.failuresAllowed !== undefined && failing >= options.failuresAllowed ? (options.failuresAllowed === 1 ? "the first failure (-x)" : `${options.failuresAllowed} more failures (--max-failures)`) : undefined);
       if (stop) {
         t.skip = true;
         check.outcome = "skipped";
@@ -300,8 +304,12 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   const outcomes = new Map<string, { outcome: CheckResult["outcome"]; message?: string }>();
   const nameOf = (test: any) => testNames.get(test) ?? String(test?.title);
   emitter.on("test pass", (test: any) => outcomes.set(nameOf(test), { outcome: "passed" }));
-  emitter.on("test fail", (test: any) => outcomes.set(nameOf(test), { outcome: "failed", message: test.message }));
+  emitter.on("test fail", (test: any) => {
+    failing += 1;
+    outcomes.set(nameOf(test), { outcome: "failed", message: test.message });
+  });
   emitter.on("test error", (error: any, test: any) => {
+    failing += 1;
     const connection = connectionErrorOf(error);
     if (connection) options.onOutcome?.({ answered: false, error: connection });
     outcomes.set(nameOf(test), { outcome: "failed", message: connection ? `the server did not answer: ${connection.message}` : String(error?.message ?? error) });
