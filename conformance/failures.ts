@@ -191,12 +191,27 @@ const blurred = (line: string) => line
   .replace(/\b([a-z]+(?:_[a-z]+)*)_[A-Za-z0-9]{10,}\b/g, "$1_…")
   .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "…");
 
+/** Items whose lines are identical once blurred, collapsed into the first, with how many there were. */
+function collapsedItems<T>(items: T[], lineOf: (item: T) => string): Array<{ line: string; first: T; times: number }> {
+  const seen = new Map<string, { line: string; first: T; times: number }>();
+  for (const item of items) {
+    const key = blurred(lineOf(item));
+    const found = seen.get(key);
+    if (found) found.times += 1;
+    else seen.set(key, { line: key, first: item, times: 1 });
+  }
+  return [...seen.values()];
+}
+
+const withTimes = ({ line, times }: { line: string; times: number }) => (times > 1 ? `${line} (${times} times)` : line);
+
 /** Lines with identical ones (once blurred) collapsed into the first, with how many there were. */
 export function collapsed(lines: string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const line of lines) counts.set(blurred(line), (counts.get(blurred(line)) ?? 0) + 1);
-  return [...counts].map(([line, times]) => (times > 1 ? `${line} (${times} times)` : line));
+  return collapsedItems(lines, (line) => line).map(withTimes);
 }
+
+/** A generated sequence's replay options, as its failure prints them. */
+const replayOf = (check: CheckResult) => /^replay with[^:]*: .*$/m.exec(check.reason ?? "")?.[0];
 
 /** One line for a failed check: `FAIL [layer] group :: name: what it says first`. */
 export function failureLine(check: CheckResult, width = 160): string {
@@ -238,7 +253,11 @@ export function quietFailureText(checks: CheckResult[]): string[] {
   const groups = groupByRule(checks);
   if (groups.length === 0) return [];
   const total = groups.reduce((sum, group) => sum + group.checks.length, 0);
-  const list = groups.flatMap((group) => collapsed(group.checks.map((check) => failureLine(check, 120))).map((line) => `FAIL ${line}`));
+  // One line per failure; a generated sequence's also says how to replay it (the first, when several collapsed).
+  const list = groups.flatMap((group) => collapsedItems(group.checks, (check) => failureLine(check, 120)).flatMap((item) => {
+    const replay = replayOf(item.first);
+    return [`FAIL ${withTimes(item)}`, ...(replay ? [`     ${replay}${item.times > 1 ? " (the others' in the reports)" : ""}`] : [])];
+  }));
   const shown = list.length > quietListLimit ? [...list.slice(0, quietListLimit - 1), `... and ${list.length - quietListLimit + 1} more lines of failures (every failure in the reports: --report DIR)`] : list;
   return [
     `${count(total, "failure", "failures")}, grouped by the rule broken (${count(groups.length, "rule", "rules")}):`, ...shown, "",

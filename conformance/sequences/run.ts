@@ -242,6 +242,7 @@ function failureReason(failure: LaneFailure, context: ReplayContext, shrunk: boo
   const [opening, sequence] = (details.counterexample as unknown[] | null) ?? [];
   const shown = sequence === undefined ? "" : String(sequence);
   const steps = [opening, shown.replace(/\s*\/\*replayPath=.*\*\/\s*$/, "")].filter((step) => step !== undefined && step !== "").join(", ");
+  // Everything after "replay with...: " is the options, nothing else: pasted as they are, they run.
   const lane = context.lanes > 1 ? ` (the seed of lane ${failure.lane} of ${context.lanes})` : "";
-  return `${shrunk ? "shortest failing sequence" : "failing sequence (not shrunk)"}: ${steps}\n${errorOf(failure)}\nreplay with: ${replayLine({ seed: failure.seed, path: details.counterexamplePath ?? undefined, replayPath: replayPathOf(failure) }, context)}${lane}`;
+  return `${shrunk ? "shortest failing sequence" : "failing sequence (not shrunk)"}: ${steps}\n${errorOf(failure)}\nreplay with${lane}: ${replayLine({ seed: failure.seed, path: details.counterexamplePath ?? undefined, replayPath: replayPathOf(failure) }, context)}`;
 }
