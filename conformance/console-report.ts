@@ -19,10 +19,18 @@ export function exitCodeOf(result: Pick<ConformanceResult, "stopped" | "failed" 
   return result.ok ? exitCodes.passed : exitCodes.failed;
 }
 
+/** The most lines `--quiet` prints in all (the seed line and the closing summary included). */
+export const quietLines = 150;
+
 export function closingLines(result: ConformanceResult, options: { quiet: boolean; reportDir?: string }): string[] {
+  const after = linesAfterFailures(result, options.reportDir);
+  // --quiet gives the failures what the other lines leave of its budget (the seed line and the summary line besides).
+  const failures = options.quiet ? quietFailureText(result.checks, quietLines - after.length - 3) : groupedFailureText(result.checks);
+  return [...(failures.length > 0 ? ["", ...failures] : []), ...after];
+}
+
+function linesAfterFailures(result: ConformanceResult, reportDir: string | undefined): string[] {
   const lines: string[] = [];
-  const failures = options.quiet ? quietFailureText(result.checks) : groupedFailureText(result.checks);
-  if (failures.length > 0) lines.push("", ...failures);
   const errors = suiteErrorLines(result);
   if (errors.length > 0) lines.push("", ...errors, "");
   lines.push(oracleLine(result));
@@ -30,9 +38,9 @@ export function closingLines(result: ConformanceResult, options: { quiet: boolea
   if (result.evidence) lines.push(`The verdict rests on:`, ...evidenceLines(result.evidence).map((line) => `  ${line}`));
   const gone = serverGoneLine(result);
   if (gone) lines.push(gone);
-  else if (result.stopped) lines.push(`The run was stopped by ${result.stopped}: what ran is judged above${options.reportDir ? " and in the reports" : ""}.`);
+  else if (result.stopped) lines.push(`The run was stopped by ${result.stopped}: what ran is judged above${reportDir ? " and in the reports" : ""}.`);
   const left = leftOutLine(result);
   if (left) lines.push(left);
-  if (options.reportDir) lines.push(`reports written to ${options.reportDir}`);
+  if (reportDir) lines.push(`reports written to ${reportDir}`);
   return lines;
 }

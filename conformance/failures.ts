@@ -185,29 +185,35 @@ export function headline(check: CheckResult): string {
   return firstLine(check);
 }
 
-/** A check's line with what varies between identical failures blurred: the failure's number, identifiers the server chose. */
+/** A line with what varies between identical failures blurred: the failure's number, identifiers the server chose. */
 const blurred = (line: string) => line
   .replace(/: failure \d+ of (\d+)/, ": failures of $1")
-  .replace(/\b([a-z]+(?:_[a-z]+)*)_[A-Za-z0-9]{10,}\b/g, "$1_…")
+  .replace(/\b([a-z]+(?:_[a-z]+)*)_(?=[A-Za-z0-9]*[A-Z0-9])[A-Za-z0-9]{10,}\b/g, "$1_…")
   .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, "…");
 
-/** Items whose lines are identical once blurred, collapsed into the first, with how many there were. */
-function collapsedItems<T>(items: T[], lineOf: (item: T) => string): Array<{ line: string; first: T; times: number }> {
-  const seen = new Map<string, { line: string; first: T; times: number }>();
+/** Items whose keys are identical once blurred, collapsed into the first, with how many there were. */
+function collapsedItems<T>(items: T[], keyOf: (item: T) => string): Array<{ first: T; times: number }> {
+  const seen = new Map<string, { first: T; times: number }>();
   for (const item of items) {
-    const key = blurred(lineOf(item));
+    const key = blurred(keyOf(item));
     const found = seen.get(key);
     if (found) found.times += 1;
-    else seen.set(key, { line: key, first: item, times: 1 });
+    else seen.set(key, { first: item, times: 1 });
   }
   return [...seen.values()];
 }
 
-const withTimes = ({ line, times }: { line: string; times: number }) => (times > 1 ? `${line} (${times} times)` : line);
-
-/** Lines with identical ones (once blurred) collapsed into the first, with how many there were. */
-export function collapsed(lines: string[]): string[] {
-  return collapsedItems(lines, (line) => line).map(withTimes);
+/**
+ * Failed checks, one line each, those of one group that fail the same way (the same first words,
+ * identifiers aside) collapsed into one line with how many they are: one cause, one line.
+ */
+export function failureLines(checks: CheckResult[], width = 160): Array<{ line: string; first: CheckResult; times: number }> {
+  // The same way: the same words up to the body an answer quoted (its times and values differ between checks).
+  const way = (check: CheckResult) => headline(check).replace(/\s[{[].*$/, "");
+  return collapsedItems(checks, (check) => `[${checkLabel(check)}] ${check.group} :: ${way(check)}`).map(({ first, times }) => ({
+    first, times,
+    line: `${failureLine(first, width)}${times > 1 ? ` (and ${times - 1} more ${first.group} check${times === 2 ? "" : "s"} failing the same way)` : ""}`,
+  }));
 }
 
 /** A generated sequence's replay options, as its failure prints them. */
@@ -229,40 +235,51 @@ export function groupedFailureText(checks: CheckResult[]): string[] {
   return lines;
 }
 
-/** One group: its title, the shortest reproducer in full, the other failures one line each (identical ones collapsed). */
-function groupText(group: FailureGroup): string[] {
+/** One group: its title, the shortest reproducer in full, and (unless `withOthers` is false) the other failures one line each, identical ones collapsed. */
+function groupText(group: FailureGroup, withOthers = true): string[] {
   const [shortest, ...others] = group.checks;
   const lines = [`== ${groupTitle(group)}: ${count(group.checks.length, "failure", "failures")}; the shortest reproducer:`, ""];
   lines.push(...failureText(shortest, true), "");
-  if (others.length > 0) {
+  if (others.length > 0 && withOthers) {
     lines.push(`  ${count(others.length, "other failure", "other failures")} of this rule:`);
-    for (const line of collapsed(others.map((check) => failureLine(check)))) lines.push(`  - ${line}`);
+    for (const { line } of failureLines(others)) lines.push(`  - ${line}`);
     lines.push("");
   }
   return lines;
 }
 
-/** How many lines the short list of `--quiet` gives failed checks before it refers to the reports. */
-export const quietListLimit = 100;
+/** The most lines `--quiet` gives the failures, by default: with the closing lines, a run's output stays within a screenful or two. */
+export const quietFailureLines = 130;
 
 /**
- * `--quiet`: one line per failing check (identical ones collapsed, by rule, at most `quietListLimit`),
- * then the first group in detail: its shortest reproducer in full.
+ * `--quiet`: one line per failing check (identical ones collapsed; a generated sequence's with its
+ * replay), by rule, then the first rule's shortest reproducer; within `budget` lines, the rest being
+ * in the reports (each cut says so).
  */
-export function quietFailureText(checks: CheckResult[]): string[] {
+export function quietFailureText(checks: CheckResult[], budget = quietFailureLines): string[] {
   const groups = groupByRule(checks);
   if (groups.length === 0) return [];
   const total = groups.reduce((sum, group) => sum + group.checks.length, 0);
   // One line per failure; a generated sequence's also says how to replay it (the first, when several collapsed).
-  const list = groups.flatMap((group) => collapsedItems(group.checks, (check) => failureLine(check, 120)).flatMap((item) => {
+  const list = groups.flatMap((group) => failureLines(group.checks, 120).flatMap((item) => {
     const replay = replayOf(item.first);
-    return [`FAIL ${withTimes(item)}`, ...(replay ? [`     ${replay}${item.times > 1 ? " (the others' in the reports)" : ""}`] : [])];
+    return [`FAIL ${item.line}`, ...(replay ? [`     ${replay}${item.times > 1 ? " (the others' in the reports)" : ""}`] : [])];
   }));
-  const shown = list.length > quietListLimit ? [...list.slice(0, quietListLimit - 1), `... and ${list.length - quietListLimit + 1} more lines of failures (every failure in the reports: --report DIR)`] : list;
+  const detail = groupText(groups[0], false);
+  const detailRoom = Math.min(detail.length, Math.max(10, Math.floor(budget * 0.45)));
+  const listRoom = Math.max(5, budget - detailRoom - 4);
   return [
-    `${count(total, "failure", "failures")}, grouped by the rule broken (${count(groups.length, "rule", "rules")}):`, ...shown, "",
-    `The first rule in detail (without --quiet: every rule):`, "", ...groupText(groups[0]),
+    `${count(total, "failure", "failures")}, grouped by the rule broken (${count(groups.length, "rule", "rules")}):`,
+    ...cut(list, listRoom, "lines of failures"), "",
+    "The first rule in detail (without --quiet: every rule):", "",
+    ...cut(detail, detailRoom, "lines of this reproducer"),
   ];
+}
+
+/** At most `room` lines: the first ones, then how many more there are and where. */
+function cut(lines: string[], room: number, what: string): string[] {
+  if (lines.length <= room) return lines;
+  return [...lines.slice(0, room - 1), `... and ${lines.length - room + 1} more ${what} (all in the reports: --report DIR)`];
 }
 
 /** The same, as Markdown: one section per rule. */
@@ -274,7 +291,7 @@ export function groupedFailureMarkdown(checks: CheckResult[]): string[] {
     lines.push(...failureMarkdown(shortest, "####"));
     if (others.length > 0) {
       lines.push("The other failures of this rule:", "");
-      for (const line of collapsed(others.map((check) => failureLine(check, 200).replace(/\n/g, " ")))) lines.push(`- ${line.replace(/\|/g, "\\|")}`);
+      for (const { line } of failureLines(others, 200)) lines.push(`- ${line.replace(/\n/g, " ").replace(/\|/g, "\\|")}`);
       lines.push("");
     }
   }

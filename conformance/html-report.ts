@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { evidenceLines } from "./evidence.js";
-import { collapsed, failureLine, failureText, groupByRule, groupTitle } from "./failures.js";
+import { failureLines, failureText, groupByRule, groupTitle } from "./failures.js";
 import { coverageMatrix, oracleLine, score, sequencesLine } from "./report.js";
 import { leftOutLine, serverGoneLine } from "./run-notes.js";
 import type { CheckResult, ConformanceResult, CoverageMatrix } from "./types.js";
@@ -42,7 +42,7 @@ function failuresSection(result: ConformanceResult): string {
   if (groups.length === 0) return "";
   const parts = groups.map((group, index) => {
     const [shortest, ...others] = group.checks;
-    const rest = others.length === 0 ? "" : `<p>The other failures of this rule:</p><ul>${collapsed(others.map((check) => failureLine(check, 200))).map((line) => `<li>${escape(line)}</li>`).join("")}</ul>`;
+    const rest = others.length === 0 ? "" : `<p>The other failures of this rule:</p><ul>${failureLines(others, 200).map(({ line }) => `<li>${escape(line)}</li>`).join("")}</ul>`;
     return `<details class="group"${index === 0 ? " open" : ""}><summary>${escape(groupTitle(group))}: ${group.checks.length} failure${group.checks.length === 1 ? "" : "s"}</summary><p>The shortest reproducer:</p>${failureBlock(shortest)}${rest}</details>`;
   });
   return `<h2 id="failures">Failures (${result.failed}), by the rule broken (${groups.length})</h2>${parts.join("\n")}`;
