@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -117,6 +119,19 @@ describe("a server under construction", () => {
       assert.equal(result.stopped, "the first failure (-x)");
       assert.match(readFileSync(join(dir, "conformance-bank-payments.md"), "utf8"), /The run was stopped by the first failure \(-x\)/);
     });
+  });
+
+  test("one that never answers: the request timeout fails the request, naming it", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await runConformance({ service: "check-cashing", baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`, requestTimeoutMs: 300 });
+      assert.deepEqual(result.checks.map((c) => `${c.layer} ${c.outcome}`), ["preflight failed"]);
+      assert.match(result.checks[0].reason ?? "", /\(ETIMEDOUT\)/);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   test("a mistyped or malformed option prints the usage and exits 2, never a verdict", async () => {
