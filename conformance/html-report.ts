@@ -21,7 +21,8 @@ const style = `
   .note { background: #fff8c5; border-left: 4px solid #d4a72c; padding: .4rem .8rem; margin: .6rem 0; }
   details.group { border: 1px solid #d8dee4; border-radius: 6px; margin: .6rem 0; padding: .3rem .8rem; }
   details.group > summary { cursor: pointer; font-weight: 600; }
-  pre { background: #f6f8fa; padding: .6rem; overflow-x: auto; font: 12.5px/1.4 ui-monospace, monospace; white-space: pre-wrap; }
+  pre { background: #f6f8fa; padding: .6rem; font: 12.5px/1.4 ui-monospace, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
+  li, td { overflow-wrap: anywhere; }
   .del { color: #a40e26; background: #ffebe9; display: block; } .ins { color: #116329; background: #dafbe1; display: block; }
   table { border-collapse: collapse; font-size: 13px; margin: .4rem 0; } th, td { border: 1px solid #d8dee4; padding: .2rem .5rem; text-align: left; vertical-align: top; }
   td.bad { background: #ffebe9; font-weight: 600; } td.none { color: #6e7781; }
