@@ -5,7 +5,6 @@
 // Beside it, the rules of the text on made-up failures: collapsing, titles, the line budget, the
 // translation, and the suite's errors shown apart.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { closingLines, exitCodeOf, quietLines } from "../../conformance/console-report.js";
 import { dreddTerms } from "../../conformance/dredd/terms.js";
@@ -14,16 +13,9 @@ import type { CheckResult, ConformanceResult } from "../../conformance/types.js"
 import { mutants } from "../../proof/mutants/catalog.js";
 import { startMutantProxy, type RunningProxy } from "../../proof/mutants/proxy.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
+import { cli } from "./cli-run.js";
 
 const worst = "create-201-becomes-200";
-
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { encoding: "utf8", timeout: 180_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe("the worst server of the proof, with --quiet", () => {
   let sandbox: Sandbox;

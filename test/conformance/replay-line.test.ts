@@ -4,19 +4,11 @@
 // same command and after the bare one, replay the same shortest failing sequence. Run through the
 // command line, as a developer pastes it.
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { after, before, describe, test } from "node:test";
 import { mutants } from "../../proof/mutants/catalog.js";
 import { startMutantProxy, type RunningProxy } from "../../proof/mutants/proxy.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { encoding: "utf8", timeout: 180_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
+import { cli } from "./cli-run.js";
 
 /** A shell's words: blanks split them, single quotes keep what they hold (the replay path is quoted). */
 function shellWords(line: string): string[] {

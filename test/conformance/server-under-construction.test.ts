@@ -4,7 +4,6 @@
 // built (`operations`, `rules`) or stopped at its first failure (`maxFailures`), and the command
 // line's answer to a mistyped option (the usage and exit 2, never a verdict).
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,18 +15,10 @@ import { primaryRule } from "../../conformance/rules.js";
 import { runConformance } from "../../conformance/runner.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import { crashingAfter, withoutRoutes } from "./servers-under-construction.js";
+import { cli } from "./cli-run.js";
 
 const seed = 20261122;
 const intentOperations = ["createTransactionIntent", "listTransactionIntents", "getTransactionIntent", "updateTransactionIntent", "updateTransactionIntentBillingAddress"];
-
-/** The command line in a child process (the servers answering it live in this one). */
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { encoding: "utf8", timeout: 120_000 }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
 
 describe("a server under construction", () => {
   let sandbox: Sandbox;
