@@ -77,15 +77,16 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
   const focus = new Focus(options);
   // Every client of the run: their oracle's suite errors are read at the end (the sequences read their own).
   const clients: ApiClient[] = [];
-  const client = () => {
-    const api = focus.guard(new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi));
+  const client = (focused = true) => {
+    const api = new ApiClient(options.service, options.baseUrl, keys, profile, observations, oracle, options.openapi);
     clients.push(api);
-    return api;
+    return focused ? focus.guard(api) : api;
   };
   const checks: CheckResult[] = [];
   const suiteErrors: NonNullable<ConformanceResult["suiteErrors"]> = [];
   const record = (result: CheckResult) => {
-    if (!focus.keeps(result)) {
+    // The preflight says whether anything could run: never focused away.
+    if (result.layer !== "preflight" && !focus.keeps(result)) {
       focus.leave("not of the rules --rule named");
       return;
     }
@@ -109,7 +110,8 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
   let sequences: ConformanceResult["sequences"];
   let coverage: ConformanceResult["coverage"];
 
-  const first = client();
+  // The preflight calls what it needs whatever --operation names: it says whether the run can start.
+  const first = client(false);
   // Nothing goes on without the preflight; an error of the suite's own inside it is said as such.
   const ready = await preflight(first).catch((error: unknown): Awaited<ReturnType<typeof preflight>> => {
     const thrown = classify(error, first.violations.length);

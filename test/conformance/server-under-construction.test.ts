@@ -92,8 +92,17 @@ describe("a server under construction", () => {
       assert.equal(result.ok, true);
     });
 
-    test("rules: only the checks of the rules named are kept", async () => {
+    test("operations: one operation alone; the preflight still runs as it must", async () => {
+      const result = await run({ operations: ["createTransactionIntent"], layers: ["dredd", "scenarios"] });
+      assert.equal(result.checks[0].layer, "preflight");
+      assert.equal(result.checks[0].outcome, "passed");
+      assert.ok(result.checks.some((c) => c.layer === "dredd" && c.group === "createTransactionIntent" && c.outcome === "passed"));
+      assert.equal(result.failed, 0);
+    });
+
+    test("rules: only the checks of the rules named are kept (and the preflight)", async () => {
       const result = await run({ rules: ["bank §3.2"], layers: ["dredd", "scenarios"] });
+      assert.equal(result.checks.shift()?.layer, "preflight");
       assert.ok(result.checks.length > 0);
       for (const check of result.checks) {
         const rules = [check.rule, primaryRule(check), ...(check.findings ?? []).flatMap((f) => f.rules ?? [])].filter((r): r is string => r !== undefined);
