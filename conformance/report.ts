@@ -1,4 +1,4 @@
-// Reports of a run: JUnit XML for CI, and a Markdown report with the failures first, grouped by the
+// Reports of a run (the HTML one is html-report.ts): JUnit XML for CI, and a Markdown report with the failures first, grouped by the
 // rule they break (request, expected and actual response, curl lines), what the oracle judged, how
 // many generated sequences ran of how many were planned, the coverage layer's state x action
 // matrices and boundary list, the operation x documented status matrix, transition rows, error
@@ -10,6 +10,7 @@ import { describeRule } from "./rules.js";
 import type { CoverageReport } from "./coverage/record.js";
 import { evidenceLines } from "./evidence.js";
 import { failureText, groupByRule, groupedFailureMarkdown } from "./failures.js";
+import { leftOutLine, serverGoneLine } from "./run-notes.js";
 import type { ConformanceResult, SequenceSummary } from "./types.js";
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
@@ -30,14 +31,22 @@ export function junitXml(result: ConformanceResult): string {
     const skipped = checks.filter((c) => c.outcome === "skipped").length;
     return `  <testsuite name="${xml(`${result.service} ${name}`)}" tests="${checks.length}" failures="${failures}" skipped="${skipped}">\n${cases.join("\n")}\n  </testsuite>`;
   });
+  // The suite's own errors are JUnit errors (the test itself broke), never failures of the server.
+  const errors = result.suiteErrors ?? [];
+  if (errors.length > 0) {
+    const cases = errors.map((error) => `    <testcase classname="${xml(`${result.service}.suite errors`)}" name="${xml(error.where)}" time="0.000"><error message="${xml(error.message.split("\n")[0].slice(0, 500))}">${xml(error.message)}${error.seed === undefined ? "" : xml(`\nseed ${error.seed}`)}</error></testcase>`);
+    suites.push(`  <testsuite name="${xml(`${result.service} suite errors`)}" tests="${errors.length}" failures="0" errors="${errors.length}" skipped="0">\n${cases.join("\n")}\n  </testsuite>`);
+  }
   const properties = [
     ...(result.sequences ? [["sequences.ran", result.sequences.runs], ["sequences.planned", result.sequences.planned], ["sequences.seed", result.sequences.seed]] : []),
     ...(result.sequences?.stoppedBy ? [["sequences.stopped_by", result.sequences.stoppedBy]] : []),
     ...(result.stopped ? [["run.stopped_by", result.stopped]] : []),
+    ...(result.serverGone ? [["run.server_gone", serverGoneLine(result)]] : []),
+    ...(result.leftOut ? [["run.left_out", leftOutLine(result)]] : []),
     ...(result.evidence ? evidenceLines(result.evidence).map((line, index) => [`evidence.${index + 1}`, line]) : []),
   ].map(([name, value]) => `    <property name="${xml(String(name))}" value="${xml(String(value))}"/>`);
   const head = properties.length > 0 ? `  <properties>\n${properties.join("\n")}\n  </properties>\n` : "";
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length}" failures="${result.failed}" skipped="${result.skipped}">\n${head}${suites.join("\n")}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="conformance ${xml(result.service)}" tests="${result.checks.length + errors.length}" failures="${result.failed}" errors="${errors.length}" skipped="${result.skipped}">\n${head}${suites.join("\n")}\n</testsuites>\n`;
 }
 
 /** Operation x documented status: which were answered, validly, by the implementation. */
@@ -68,7 +77,11 @@ export function markdownReport(result: ConformanceResult): string {
   lines.push(`Target ${result.baseUrl}, profile \`${result.profile}\`, ${new Date().toISOString()}, ${result.durationMs} ms.`, "");
   lines.push(`**Conformance score: ${value}%** (${result.passed} passed of ${result.passed + result.failed} executed; ${result.skipped} skipped). ` +
     `Operation x documented status covered with a valid response: ${coverage}%.`, "");
-  if (result.stopped) lines.push(`**The run was stopped by ${result.stopped}**: this report shows what ran.`, "");
+  const gone = serverGoneLine(result);
+  if (gone) lines.push(`**${gone}**`, "");
+  else if (result.stopped) lines.push(`**The run was stopped by ${result.stopped}**: this report shows what ran.`, "");
+  const left = leftOutLine(result);
+  if (left) lines.push(left, "");
   if (result.oracle) lines.push(oracleLine(result), "");
   if (result.sequences) lines.push(`${sequencesLine(result.sequences)}`, "");
   if (result.evidence) lines.push("## What the verdict rests on", "", ...evidenceLines(result.evidence).map((line) => `- ${line}`), "");
@@ -77,6 +90,12 @@ export function markdownReport(result: ConformanceResult): string {
     const groups = groupByRule(failures);
     lines.push(`## Failures (${failures.length}), by the rule broken (${groups.length})`, "");
     lines.push(...groupedFailureMarkdown(failures));
+  }
+  const errors = result.suiteErrors ?? [];
+  if (errors.length > 0) {
+    lines.push(`## Errors inside the suite (${errors.length})`, "", "Defects of the suite, not the server's fault and not counted against it (please report them):", "");
+    for (const error of errors) lines.push(`- ${error.where}${error.seed === undefined ? "" : ` (seed ${error.seed})`}: \`${error.message.split("\n")[0].replace(/`/g, "'")}\``);
+    lines.push("");
   }
   if (result.coverage) lines.push(...coverageMarkdown(result.coverage));
   lines.push("## Coverage matrix: operation x documented status", "", "| Operation | Status | Responses seen | All valid |", "|---|---|---|---|");
@@ -115,7 +134,7 @@ export function sequencesLine(sequences: SequenceSummary): string {
   const lanes = sequences.lanes > 1 ? `, ${sequences.lanes} at once` : "";
   const stopped = sequences.stoppedBy ? ` (stopped by ${sequences.stoppedBy})` : "";
   const failed = sequences.failed ? `, ${sequences.failed} failed (each shrunk and reported)` : "";
-  return `Generated sequences: ${ran} ran${lanes}${failed}${stopped}; seed ${sequences.seed} (repeat the run: --seed ${sequences.seed}).`;
+  return `Generated sequences: ${ran} ran${lanes}${failed}${stopped}; seed ${sequences.seed} (repeat the run: --seed=${sequences.seed}).`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

@@ -116,6 +116,17 @@ export type ConformanceOptions = {
   signal?: AbortSignal;
   /** Coverage rows and boundaries run at once (default 4); each uses objects of its own. */
   coverageConcurrency?: number;
+  /** Stop after this many failing checks (`--max-failures N`, `-x` for 1); the reports say what ran. */
+  maxFailures?: number;
+  /**
+   * Call only these operations (by operationId; `--operation`): a check that needs another is left
+   * out, and so are the layers that drive every operation (coverage, sequences) unless all are named.
+   */
+  operations?: string[];
+  /** Keep only the checks of these rules (`--rule`): their own rule, or a rule one of their wrong responses broke. */
+  rules?: string[];
+  /** Give up on a request the server has not answered after this many milliseconds (default 300,000). */
+  requestTimeoutMs?: number;
 };
 
 export type Layer = "dredd" | "scenarios" | "coverage" | "sequences";
@@ -205,6 +216,12 @@ export type ConformanceResult = {
   evidence?: EvidenceSummary;
   /** Why the run ended before doing everything planned (a signal); absent when it ran to the end. */
   stopped?: string;
+  /** Errors inside the suite (never the server's fault): where, what, and the seed that replays a generated sequence's. */
+  suiteErrors?: Array<{ where: string; message: string; seed?: number }>;
+  /** The server stopped answering: after which check (the last that got its answers), how many checks had run, and the error. */
+  serverGone?: { after?: string; checksBefore: number; error: string };
+  /** What `--operation` and `--rule` left out, counted by why. */
+  leftOut?: Array<{ reason: string; count: number }>;
 };
 
 export type SequenceSummary = {

@@ -12,6 +12,8 @@ import { bankMatrixTasks } from "./bank-matrix.js";
 import { payrollBoundaryTasks } from "./check-cashing.js";
 import { routeProbeTasks } from "./route-probes.js";
 import { inPool, type CoverageContext, type Task, type TaskResult } from "./context.js";
+
+export type { TaskResult } from "./context.js";
 import type { CoverageMatrix, CoverageReport } from "./record.js";
 
 export type { CoverageReport } from "./record.js";
@@ -25,6 +27,8 @@ export type CoverageOptions = {
   onProgress?: (progress: CoverageProgress) => void;
   /** Start nothing more after the first failure (the mutant runs). */
   failFast?: boolean;
+  /** What a task that threw leaves (the runner's judgement of the exception); without it the layer rejects. */
+  onTaskError?: (task: string, error: unknown) => TaskResult;
 };
 
 export async function runCoverage(given: CoverageContext, options: CoverageOptions): Promise<{ checks: CheckResult[]; report: CoverageReport }> {
@@ -46,7 +50,7 @@ export async function runCoverage(given: CoverageContext, options: CoverageOptio
   const results = new Map<Task, TaskResult>();
   let done = 0;
   const run = async (task: Task) => {
-    const result = await task.run();
+    const result = await task.run().catch((error: unknown) => (options.onTaskError ? options.onTaskError(task.name, error) : Promise.reject(error)));
     results.set(task, result);
     done += task.planned;
     failures += result.checks.filter((check) => check.outcome === "failed").length;

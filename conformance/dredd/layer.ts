@@ -20,6 +20,11 @@ import { fileURLToPath } from "node:url";
 import { join, dirname } from "node:path";
 import { documentPath, type ServiceName } from "../../src/openapi/documents.js";
 import type { ApiClient } from "../client.js";
+import type { Focus } from "../focus.js";
+import { connectionErrorOf, type TransportScope } from "../http.js";
+import { classify } from "../thrown.js";
+import { dreddTerms } from "./terms.js";
+import { requireQuietly } from "./quiet-load.js";
 import { lowerCaseHeaders, markHeader, marksOf } from "../oracle/exchange.js";
 import { curlLines } from "../repro.js";
 import type { CheckResult, Profile } from "../types.js";
@@ -85,6 +90,16 @@ export type DreddLayerOptions = {
   triggers: boolean;
   api: ApiClient;
   xunitFile?: string;
+  /** Why the run is to stop, if it is: transactions not yet begun are skipped, saying so. */
+  stopped?: () => string | undefined;
+  /** Failing transactions after which the others are skipped (`--max-failures`, counted from the run's). */
+  failuresAllowed?: number;
+  /** Operations not named by `--operation` are left out (counted there), and so is a transaction whose set-up needs one. */
+  focus?: Focus;
+  /** An error inside the suite (not the server's fault): the transaction is dropped, the error reported apart. */
+  onSuiteError?: (where: string, message: string) => void;
+  /** Dredd's own requests, answered or not, for the run's watch on the server (the suite's client reports its own). */
+  onOutcome?: TransportScope["onOutcome"];
 };
 
 type Handler = { before(t: DreddTransaction): Promise<void>; beforeValidation?(t: DreddTransaction): void; after(t: DreddTransaction): void };
@@ -108,7 +123,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   const plans = service === "bank-payments" ? bankPlans : checkCashingPlans;
   const prefix = new URL(options.baseUrl).pathname.replace(/\/$/, "");
   const testNames = new Map<object, string>();
-  type Pending = CheckResult & { started: number; sentAt: number; firstExchange: number; firstFinding: number; violations: string[]; operationId: string };
+  type Pending = CheckResult & { started: number; sentAt: number; firstExchange: number; firstFinding: number; violations: string[]; operationId: string; dropped?: boolean };
   const checks = new Map<string, Pending>();
 
   const operationOf = (t: DreddTransaction) => {
@@ -120,6 +135,8 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   };
 
   const alternatives = new Map<string, { statuses: number[]; rule: Rule }>();
+  /** Transactions that failed so far (Dredd's verdicts arrive as events, one transaction at a time). */
+  let failing = 0;
   const handler: Handler = {
     async before(t) {
       const operationId = operationOf(t);
@@ -131,6 +148,19 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         rule: `oas ${service}#/paths/${t.origin.resourceName.replace(/~/g, "~0").replace(/\//g, "~1")}/${t.request.method.toLowerCase()}/responses/${status}`,
       };
       checks.set(t.name, check);
+      const leave = (reason: string) => {
+        t.skip = true;
+        check.dropped = true;
+        options.focus?.leave(reason);
+      };
+      if (options.focus && !options.focus.allowsOperation(operationId)) return leave("Dredd transactions of operations --operation did not name");
+      const stop = options.stopped?.() ?? (options.failuresAllowed !== undefined && failing >= options.failuresAllowed ? (options.failuresAllowed === 1 ? "the first failure (-x)" : `${options.failuresAllowed} more failures (--max-failures)`) : undefined);
+      if (stop) {
+        t.skip = true;
+        check.outcome = "skipped";
+        (check as CheckResult).reason = `not attempted: ${stop}`;
+        return;
+      }
       const planner = plans[`${operationId} ${status}`];
       if (!planner) {
         t.fail = `no plan provokes ${operationId} ${status}`;
@@ -141,6 +171,15 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
       try {
         plan = await planner(api);
       } catch (error) {
+        const thrown = classify(error, api.violations.length - before);
+        if (thrown.kind === "left out") return leave(`calls ${thrown.operationId}, which --operation did not name`);
+        if (thrown.kind === "suite error") {
+          t.skip = true;
+          check.dropped = true;
+          options.onSuiteError?.(`Dredd: ${t.name}`, thrown.message);
+          return;
+        }
+        if (thrown.kind === "connection") throw new Error(thrown.message);
         // The set-up met another way the documents allow on every fresh object it tried (a decline,
         // B-31; a failed capture, B-34; no reference_id, B-37): the transaction is skipped with the reason, unless an
         // answer on the way was wrong.
@@ -202,58 +241,79 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
     after(t) {
       const check = checks.get(t.name);
       if ((t as any).test) testNames.set((t as any).test, t.name);
-      if (!check || check.outcome === "skipped") return;
-      check.durationMs = Date.now() - check.started;
-      const real = t.real;
-      if (!real) {
-        check.violations.push("no response");
-        return;
-      }
-      const contentType = real.headers["content-type"] ?? "";
-      if (!/^application\/json\s*(;|$)/i.test(contentType)) check.violations.push(`B-18: content type "${contentType}" is not application/json`);
-      let body: unknown;
+      if (!check || check.outcome === "skipped" || check.dropped) return;
+      if (t.real) options.onOutcome?.({ answered: true });
       try {
-        body = real.body ? JSON.parse(real.body) : undefined;
-      } catch {
-        check.violations.push("body is not JSON");
+        judgeAnswer(t, check);
+      } catch (error) {
+        const thrown = classify(error, check.violations.length);
+        if (thrown.kind !== "suite error") throw error;
+        check.dropped = true;
+        options.onSuiteError?.(`Dredd: ${t.name}`, thrown.message);
       }
-      const result = validator.validateResponse(check.operationId, real.statusCode, body);
-      const code = body && typeof body === "object" ? ((body as any).conflict ?? (body as any).error) : undefined;
-      api.observations.push({ operationId: check.operationId, status: real.statusCode, valid: result.valid, code: typeof code === "string" ? code : undefined });
-      if (!result.valid) {
-        check.violations.push(`response breaks the schema of ${check.operationId} ${real.statusCode}: ` +
-          result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; "));
-      }
-      const firstViolation = api.violations.length;
-      api.judge({
-        service, operationId: check.operationId, method: t.request.method, url: new URL(t.fullPath, options.baseUrl).href,
-        requestHeaders: lowerCaseHeaders(t.request.headers), requestBody: t.request.body === "" ? undefined : t.request.body,
-        sentAt: check.sentAt, receivedAt: Date.now(), status: real.statusCode, contentType,
-        responseText: real.body ?? "", responseBody: body, mark: real.headers[markHeader],
-      });
-      check.violations.push(...api.violations.splice(firstViolation));
-      if (api.findings.length > check.firstFinding) {
-        check.findings = api.findings.slice(check.firstFinding);
-        check.curl = curlLines(api.exchanges.slice(check.firstExchange), options.baseUrl, api.keys);
-      }
-      if (check.violations.length > 0) t.fail = check.violations.join(" | ");
-      check.marks = marksOf(api.exchanges.slice(check.firstExchange));
     },
   };
+
+  /** Checks a transaction's real answer: its media type, its body against the full schema, and the oracle's verdict. */
+  function judgeAnswer(t: DreddTransaction, check: Pending): void {
+    check.durationMs = Date.now() - check.started;
+    const real = t.real;
+    if (!real) {
+      check.violations.push("no response");
+      return;
+    }
+    const contentType = real.headers["content-type"] ?? "";
+    if (!/^application\/json\s*(;|$)/i.test(contentType)) check.violations.push(`B-18: content type "${contentType}" is not application/json`);
+    let body: unknown;
+    try {
+      body = real.body ? JSON.parse(real.body) : undefined;
+    } catch {
+      check.violations.push("body is not JSON");
+    }
+    const result = validator.validateResponse(check.operationId, real.statusCode, body);
+    const code = body && typeof body === "object" ? ((body as any).conflict ?? (body as any).error) : undefined;
+    api.observations.push({ operationId: check.operationId, status: real.statusCode, valid: result.valid, code: typeof code === "string" ? code : undefined });
+    if (!result.valid) {
+      check.violations.push(`response breaks the schema of ${check.operationId} ${real.statusCode}: ` +
+        result.errors.slice(0, 4).map((error) => `${error.path} ${error.message}`).join("; "));
+    }
+    const firstViolation = api.violations.length;
+    api.judge({
+      service, operationId: check.operationId, method: t.request.method, url: new URL(t.fullPath, options.baseUrl).href,
+      requestHeaders: lowerCaseHeaders(t.request.headers), requestBody: t.request.body === "" ? undefined : t.request.body,
+      sentAt: check.sentAt, receivedAt: Date.now(), status: real.statusCode, contentType,
+      responseText: real.body ?? "", responseBody: body, mark: real.headers[markHeader],
+    });
+    check.violations.push(...api.violations.splice(firstViolation));
+    if (api.findings.length > check.firstFinding) {
+      check.findings = api.findings.slice(check.firstFinding);
+      check.curl = curlLines(api.exchanges.slice(check.firstExchange), options.baseUrl, api.keys);
+    }
+    if (check.violations.length > 0) t.fail = check.violations.join(" | ");
+    check.marks = marksOf(api.exchanges.slice(check.firstExchange));
+  }
 
   const keys = endpointKeys(options.baseUrl);
   for (const key of keys) registry()[key] = handler;
   parseEachDocumentOnce(require);
-  const Dredd = require("dredd");
+  const Dredd = requireQuietly(require, "dredd");
   // Dredd's CLI reporter always prints to stdout; the suite prints its own lines, so mute it
   // (loglevel "silent" mutes only Dredd's own logger).
-  require("dredd/build/reporters/reporterOutputLogger").default.transports.console.silent = !process.env.CONFORMANCE_DREDD_OUTPUT;
+  requireQuietly(require, "dredd/build/reporters/reporterOutputLogger").default.transports.console.silent = !process.env.CONFORMANCE_DREDD_OUTPUT;
   const emitter = new EventEmitter();
   const outcomes = new Map<string, { outcome: CheckResult["outcome"]; message?: string }>();
   const nameOf = (test: any) => testNames.get(test) ?? String(test?.title);
   emitter.on("test pass", (test: any) => outcomes.set(nameOf(test), { outcome: "passed" }));
-  emitter.on("test fail", (test: any) => outcomes.set(nameOf(test), { outcome: "failed", message: test.message }));
-  emitter.on("test error", (error: any, test: any) => outcomes.set(nameOf(test), { outcome: "failed", message: String(error?.message ?? error) }));
+  emitter.on("test fail", (test: any) => {
+    failing += 1;
+    outcomes.set(nameOf(test), { outcome: "failed", message: test.message });
+  });
+  emitter.on("test error", (error: any, test: any) => {
+    failing += 1;
+    const connection = connectionErrorOf(error);
+    if (connection) options.onOutcome?.({ answered: false, error: connection });
+    outcomes.set(nameOf(test), { outcome: "failed", message: connection ? `the server did not answer: ${connection.message}` : String(error?.message ?? error) });
+  });
   emitter.on("test skip", (test: any) => outcomes.set(nameOf(test), { outcome: "skipped" }));
   const config: Record<string, unknown> = {
     endpoint: options.baseUrl,
@@ -276,8 +336,9 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
   }
   const results: CheckResult[] = [];
   for (const [name, check] of checks) {
+    if (check.dropped) continue;
     const seen = outcomes.get(name);
-    const { started, sentAt: _sent, firstExchange: _first, firstFinding: _finding, violations, operationId: _op, ...rest } = check;
+    const { started, sentAt: _sent, firstExchange: _first, firstFinding: _finding, violations, operationId: _op, dropped: _dropped, ...rest } = check;
     const result: CheckResult = { ...rest, durationMs: check.durationMs || Date.now() - started };
     if (check.outcome !== "skipped") {
       if (!seen) {
@@ -285,7 +346,7 @@ export async function runDreddLayer(options: DreddLayerOptions): Promise<CheckRe
         result.reason = violations.join(" | ") || "Dredd reported no result";
       } else if (seen.outcome === "failed" || violations.length > 0) {
         result.outcome = "failed";
-        result.reason = (seen.message ?? violations.join(" | ")).trim();
+        result.reason = dreddTerms((seen.message ?? violations.join(" | ")).trim());
       }
     }
     if (result.outcome !== "failed") delete result.marks;

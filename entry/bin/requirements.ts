@@ -69,6 +69,15 @@ export function conformanceProblem(command: string, versionOf: (name: string) =>
   return `${command} needs ${needs}: npm install ${missing.map(({ name, range }) => `${name}@"${range}"`).join(" ")}`;
 }
 
+/** The mock's optional peer: Prism (large, and only `payments-mock` needs it). */
+export const prismPeer = { name: "@stoplight/prism-cli", range: "^5.14.2" } as const;
+
+/** Why the mock cannot start (Prism missing), as one line naming what to install; undefined when it can. */
+export function prismProblem(command: string, versionOf: (name: string) => string | undefined = installedVersion): string | undefined {
+  if (versionOf(prismPeer.name) !== undefined) return undefined;
+  return `${command} needs ${prismPeer.name} (${prismPeer.range}) to run the mocks: npm install --save-dev ${prismPeer.name}@"${prismPeer.range}"`;
+}
+
 /** Prints the problem on stderr and exits 1, or returns when there is none. */
 export function exitOn(problem: string | undefined): void {
   if (problem === undefined) return;

@@ -47,7 +47,7 @@ describe("every failure seen", () => {
       const failed = result.checks.filter((c) => c.layer === "sequence" && c.outcome === "failed");
       assert.deepEqual([result.sequences?.runs, result.sequences?.planned, result.sequences?.failed, result.sequences?.stoppedBy], [4, 4, 4, undefined]);
       assert.equal(failed.length, 4, failed.map((c) => c.name).join("; "));
-      const replays = failed.map((c) => /replay with: (--seed -?\d+ --path \S+)/.exec(c.reason ?? "")?.[1]);
+      const replays = failed.map((c) => /replay with: --layers sequences (--seed=-?\d+ --path \S+)/.exec(c.reason ?? "")?.[1]);
       assert.ok(replays.every(Boolean), "every failure says how to replay it");
       assert.equal(new Set(replays).size, 4, "each failure replays alone (its own seed and path)");
       assert.match(failed[3].name, /failure 4 of 4/);

@@ -37,8 +37,8 @@ describe("failures grouped by the rule broken", () => {
   test("the console text names each rule and where to read it, and shows one reproducer per rule in full", () => {
     const text = groupedFailureText(checks).join("\n");
     assert.match(text, /^45 failures, grouped by the rule broken \(3 rules\):/);
-    assert.match(text, /== rule B-18 \(docs\/contract-decisions\.md#b-18\): 43 failures; the shortest reproducer:/);
-    assert.match(text, /== rule bank §3\.1 \(docs\/api\/bank-payment-service\.md, section 3\.1\): 1 failure/);
+    assert.match(text, /== B-18 "Media type" \(docs\/contract-decisions\.md#b-18\), on listCredits: 43 failures; the shortest reproducer:/);
+    assert.match(text, /== bank §3\.1 "States and transitions: Transaction intent" \(docs\/api\/bank-payment-service\.md, section 3\.1\), on listCredits: 1 failure/);
     assert.match(text, /42 other failures of this rule:/);
     // Reproducers in full: one per group, not one per failure.
     assert.equal(text.split("\n").filter((line) => line.includes("reproduce:")).length, 3);
@@ -48,9 +48,9 @@ describe("failures grouped by the rule broken", () => {
   test("the Markdown report has one section per rule", () => {
     const markdown = groupedFailureMarkdown(checks).join("\n");
     assert.deepEqual(markdown.split("\n").filter((line) => line.startsWith("### ")), [
-      "### B-18 (docs/contract-decisions.md#b-18): 43 failures",
-      "### bank §3.1 (docs/api/bank-payment-service.md, section 3.1): 1 failure",
-      "### B-45 (docs/contract-decisions.md#b-45): 1 failure",
+      '### B-18 "Media type" (docs/contract-decisions.md#b-18), on listCredits: 43 failures',
+      '### bank §3.1 "States and transitions: Transaction intent" (docs/api/bank-payment-service.md, section 3.1), on listCredits: 1 failure',
+      '### B-45 "Linked credit" (docs/contract-decisions.md#b-45): 1 failure',
     ]);
   });
 
@@ -68,7 +68,7 @@ describe("failures grouped by the rule broken", () => {
 describe("the report states what ran", () => {
   test("sequences stopped by the time budget: how many ran of how many, and why", () => {
     assert.equal(sequencesLine({ seed: 5, runs: 222, planned: 1000, lanes: 4, stoppedBy: "the time budget of 300 s" }),
-      "Generated sequences: 222 of 1000 planned ran, 4 at once (stopped by the time budget of 300 s); seed 5 (repeat the run: --seed 5).");
-    assert.equal(sequencesLine({ seed: 5, runs: 40, planned: 40, lanes: 1 }), "Generated sequences: 40 ran; seed 5 (repeat the run: --seed 5).");
+      "Generated sequences: 222 of 1000 planned ran, 4 at once (stopped by the time budget of 300 s); seed 5 (repeat the run: --seed=5).");
+    assert.equal(sequencesLine({ seed: 5, runs: 40, planned: 40, lanes: 1 }), "Generated sequences: 40 ran; seed 5 (repeat the run: --seed=5).");
   });
 });

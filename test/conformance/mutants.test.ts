@@ -107,7 +107,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
       const failed = first.checks.find((c) => c.layer === "sequence")!;
       assert.equal(failed.outcome, "failed");
       assert.match(failed.reason ?? "", /shortest failing sequence: /);
-      assert.match(failed.reason ?? "", new RegExp(`replay with: --seed ${seed} --path \\S+`));
+      assert.match(failed.reason ?? "", new RegExp(`replay with: --layers sequences --seed=${seed} --path \\S+`));
       assert.ok(failed.curl?.some((line) => /^TI1=\$\(curl -s -X POST "\$BASE\/api\/transaction-intents"/.test(line)), failed.curl?.join("\n"));
       assert.ok(failed.curl?.some((line) => /"\$BASE\/api\/transaction-intents\/\$TI\d+"/.test(line)));
       assert.ok(failed.findings?.some((f) => f.actualStatus === 409 && f.expectedStatus.includes(200)));

@@ -95,7 +95,7 @@ describe("conformance suite against the reference sandbox (full profile)", () =>
     const ok = await cli(["--service", "check-cashing", "--base-url", sandbox.checkCashingUrl, "--quiet"]);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout.trim().split("\n").at(-1)!, /^\d+ passed, 0 failed$/);
-    assert.match(ok.stdout, /^generated sequences: seed \d+ \(repeat this run with --seed \d+\)$/m);
+    assert.match(ok.stdout, /^generated sequences: seed \d+ \(repeat this run with --seed=\d+\)$/m);
     assert.match(ok.stdout, /^The oracle checked \d+ responses and compared \d+ fields; 0 responses differed/m);
     const bad = await cli(["--service", "check-cashing", "--base-url", "http://127.0.0.1:9", "--quiet"]);
     assert.notEqual(bad.status, 0);

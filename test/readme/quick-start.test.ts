@@ -18,16 +18,21 @@
 // - Every command runs in a clean environment: no npm_* variables of the `npm test` that started
 //   this, and not this repository's node_modules/.bin on PATH.
 //
+// - `payments-mock` runs with Prism linked from this repository's node_modules (the project does
+//   not install it: it is large), after the one-line message that names it while it is missing.
+//
 // Along the way, what the packed package promises: the tarball's files, a shebang on every bin,
 // no heavy dependency installed with it, a consumer file that type-checks against the installed
 // declarations (with an @ts-expect-error) and runs, and the commands' one-line messages when an
 // optional dependency is missing or not built; `conformance proxy` and `conformance judge` run
-// without the suite's optional dependencies. And the example consumer page (docs/browser.md) as a
+// without the suite's optional dependencies; the CI script it ships (ci/conformance.sh, which the
+// GitHub Action and the GitLab template run) passes against README's sandbox with the installed
+// `conformance`, and no warning of a dependency reaches its output. And the example consumer page (docs/browser.md) as a
 // front-end developer builds it: installed, type-checked and bundled from the tarball in a fresh
 // project, then opened in Chromium against README's sandbox.
 import assert from "node:assert/strict";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join, resolve, sep } from "node:path";
@@ -415,6 +420,48 @@ describe("the example consumer page from the packed package, in a fresh project 
     } finally {
       await Promise.all([browser.close(), pages.close()]);
     }
+  });
+});
+
+describe("the package's mock and CI script, installed", () => {
+  it("payments-mock names Prism in one line while it is missing, then serves both services from the packaged documents", async () => {
+    const missing = await attempt("npx payments-mock");
+    assert.equal(missing.code, 1);
+    assert.match(withoutNpmWarnings(missing.stderr), /^payments-mock needs @stoplight\/prism-cli \(\^5\.14\.2\) to run the mocks: npm install --save-dev @stoplight\/prism-cli@"\^5\.14\.2"$/);
+    const linked = join(project, "node_modules/@stoplight");
+    symlinkSync(join(root, "node_modules/@stoplight"), linked);
+    const mock = spawn("bash", ["-c", "exec node_modules/.bin/payments-mock --bank-port 0 --check-cashing-port 0"], { cwd: project, env: userEnv(), detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let printed = "";
+      const [bank, cashing] = await new Promise<string[]>((resolveUrls, reject) => {
+        mock.stdout!.on("data", (chunk: Buffer) => {
+          printed += chunk.toString();
+          const urls = [...printed.matchAll(/(?:Bank Payment Service|Check Cashing Service)\s+(http:\/\/127\.0\.0\.1:\d+)/g)].map((m) => m[1]);
+          if (urls.length === 2) resolveUrls(urls);
+        });
+        mock.once("exit", (code) => reject(new Error(`payments-mock exited (${code}):\n${printed}`)));
+      });
+      const read = await fetch(`${bank}/api/transaction-intents/transaction_intent_2Rb7YcM4nQ8wLx5K`, { headers: { Authorization: "Bearer sk_test_any", Accept: "application/json" } });
+      assert.equal(read.status, 200);
+      const payroll = await fetch(`${cashing}/v1/payroll`, { method: "POST", headers: { "Content-Type": "application/json", Prefer: "code=400" }, body: "{}" });
+      assert.equal(payroll.status, 400);
+    } finally {
+      if (mock.exitCode === null) {
+        const exited = new Promise((resolveExit) => mock.once("exit", resolveExit));
+        process.kill(-mock.pid!, "SIGTERM");
+        await exited;
+      }
+      rmSync(linked);
+    }
+  });
+
+  it("the CI script it ships passes against README's sandbox with the installed conformance, and writes the three reports", async () => {
+    assert.ok(tarballFiles.includes("ci/conformance.sh") && tarballFiles.includes("ci/gitlab/conformance.gitlab-ci.yml"));
+    const run = await attempt(`CONFORMANCE_SERVICE=check-cashing CONFORMANCE_BASE_URL=${checkCashingUrl} CONFORMANCE_ARGS="--runs 5" bash node_modules/bank-payments-contract/ci/conformance.sh`);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout.trim().split("\n").at(-1) ?? "", /^\d+ passed, 0 failed/);
+    assert.equal(withoutNpmWarnings(run.stderr), "", "no warning of a dependency (winston's padLevels under Dredd)");
+    assert.deepEqual(readdirSync(join(project, "conformance-reports")).filter((file) => file.startsWith("conformance-")).sort(), ["conformance-check-cashing.html", "conformance-check-cashing.md", "conformance-check-cashing.xml"]);
   });
 });
 
