@@ -176,7 +176,10 @@ export function oracleLine(result: ConformanceResult): string {
   if (!o) return "No oracle (mock profile): responses were checked against the schema only.";
   const some = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return `The oracle checked ${o.responses} responses and compared ${o.fieldsCompared} fields; ${some(o.failed, "response", "responses")} differed from its prediction` +
-    (o.partial > 0 ? `; ${some(o.partial, "list page was", "list pages were")} open (items created elsewhere checked against the filters only)` : "") + ".";
+    (o.partial > 0 ? `; ${some(o.partial, "list page was", "list pages were")} open (items created elsewhere checked against the filters only)` : "") +
+    (o.overlapping ? `; ${some(o.overlapping, "response was", "responses were")} judged among overlapping ones, by every order real time allows` : "") +
+    (o.schemaOnly ? `; ${some(o.schemaOnly, "response was", "responses were")} judged against the schema only (a state left unknown: overlapping exchanges past the search bound, or a request without an answer)` : "") +
+    (o.suiteErrors ? `; ${some(o.suiteErrors, "response was", "responses were")} not judged for an error of the suite's own` : "") + ".";
 }
 
 export function writeReports(result: ConformanceResult, dir: string): void {

@@ -207,7 +207,15 @@ export type ConformanceResult = {
   ok: boolean;
   durationMs: number;
   /** What the oracle judged: responses checked, fields compared, open-list pages, failures. */
-  oracle?: { responses: number; fieldsCompared: number; partial: number; failed: number };
+  oracle?: {
+    responses: number; fieldsCompared: number; partial: number; failed: number;
+    /** Judged against the schema only (what overlapping exchanges past the search bound, or a request without an answer, left unknown). */
+    schemaOnly?: number;
+    /** Errors of the suite's own while judging (counted apart, never against the server). */
+    suiteErrors?: number;
+    /** Responses judged among overlapping ones, by every order real time allows (docs/conformance.md, "The model of time"). */
+    overlapping?: number;
+  };
   /** How the generated sequences of this run went and how to replay them. */
   sequences?: SequenceSummary;
   /** The coverage layer's state x action matrices and the boundary values it sent. */
