@@ -1,9 +1,11 @@
 // A focused run (`--operation`, `--rule`): what a developer of a half-built server asks for. With
 // operations named, the suite calls only those: a check that needs another one (to build the state
 // it tests, say) is left out when it asks for it, and the layers that drive every operation of the
-// service (coverage, generated sequences) run only when all are named. With rules named, the checks
-// run and only those of the rules are kept: a check's own rule, or one its wrong responses broke,
-// the rule its failure is grouped by. Whatever is left out is counted, by why, for the summary.
+// service (coverage, generated sequences) run only when all are named. With rules named, a scenario
+// of another rule is not run at all; the other layers (Dredd's transactions, the coverage, the
+// sequences: each touches many rules) run, and only their checks of the rules are kept: a check's
+// own rule, or one its wrong responses broke, the rule its failure is grouped by. Whatever is left
+// out is counted, by why, for the summary.
 import type { ApiClient } from "./client.js";
 import type { CheckResult, Rule } from "./types.js";
 
@@ -49,6 +51,11 @@ export class Focus {
   /** Whether every one of these operations may be called (a layer that drives them all). */
   allowsAll(operationIds: string[]): boolean {
     return operationIds.every((id) => this.allowsOperation(id));
+  }
+
+  /** Whether a check that enforces `rule` is to run at all (always, without `--rule`). */
+  runsRule(rule: Rule | undefined): boolean {
+    return !this.rules || (rule !== undefined && this.rules.some((named) => ruleMatches(rule, named)));
   }
 
   /** Whether a finished check is one of the rules named (always, without `--rule`). */

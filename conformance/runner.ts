@@ -174,6 +174,10 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
         const promise = scenario.trigger && !triggers ? scenario.fixturePromise?.() : undefined;
         const base = { layer: "scenario" as const, group: scenario.group, name: scenario.name, trigger: promise ?? scenario.trigger, rule: scenario.rule ?? groupRules[scenario.group] };
         if (!(scenario.profiles ?? ["full"]).includes(profile)) continue;
+        if (!focus.runsRule(base.rule)) {
+          focus.leave("not of the rules --rule named");
+          continue;
+        }
         if (scenario.trigger && !triggers && promise === undefined) {
           record({ ...base, outcome: "skipped", reason: `needs the implementation-specific trigger: ${scenario.trigger}`, durationMs: 0 });
           continue;
