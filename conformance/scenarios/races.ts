@@ -8,8 +8,9 @@
 import type { ApiClient, ApiResponse } from "../client.js";
 import { ids, linkedCreditSubmerchant } from "../fixtures.js";
 import type { Exchange } from "../oracle/exchange.js";
-import { check, equal, type Scenario } from "./scenario.js";
-import { act, captureAmount, captureFailed, capturedIntent, createIntent, expectStatus, linkedCredit, OtherAllowedWay, readIntent, setUpAttempts } from "./steps.js";
+import { raceLines } from "../oracle/race.js";
+import { AssertionFailure, check, equal, type Scenario } from "./scenario.js";
+import { act, captureAmount, captureFailed, capturedIntent, createIntent, expectStatus, linkedCredit, OtherAllowedWay, readIntent, setUpAttempts, StepError } from "./steps.js";
 
 const group = "race";
 
@@ -22,6 +23,25 @@ export function overlapped(exchanges: Array<Pick<Exchange, "sentAt" | "receivedA
 function intervals(exchanges: Exchange[]): string {
   const origin = Math.min(...exchanges.map((e) => e.sentAt));
   return exchanges.map((e) => `${e.operationId} [+${(e.sentAt - origin).toFixed(1)}, +${(e.receivedAt - origin).toFixed(1)}] ms`).join(", ");
+}
+
+/**
+ * The race drawn on a time line (the oracle's drawing, oracle/race.ts), for a failure's message: the
+ * oracle's own verdicts draw it too, but a check's reason shows only their first problems.
+ */
+function timeLine(exchanges: Exchange[]): string {
+  const span = Math.max(...exchanges.map((e) => e.receivedAt)) - Math.min(...exchanges.map((e) => e.sentAt));
+  return [`the race on a time line (left to right over ${span.toFixed(1)} ms):`, ...raceLines(exchanges, 0, "").slice(1)].join("\n");
+}
+
+/** Runs a race's assertions; a failure's message ends with the race on its time line. */
+async function judged<T>(exchanges: Exchange[], assertions: () => Promise<T> | T): Promise<T> {
+  try {
+    return await assertions();
+  } catch (error) {
+    if (error instanceof AssertionFailure || error instanceof StepError) throw new AssertionFailure(`${error.message}\n${timeLine(exchanges)}`);
+    throw error;
+  }
 }
 
 /**
@@ -43,15 +63,17 @@ const capture = (api: ApiClient, id: string, amount: number) => () => act(api, i
 /** The conflict of a 409 answer, for messages. */
 const answered = (response: ApiResponse) => `${response.status}${response.body?.conflict ?? response.body?.error ? ` ${response.body.conflict ?? response.body.error}` : ""}${response.body?.data?.status ? ` ${response.body.data.status}` : ""}`;
 
+type Raced = { answers: ApiResponse[]; exchanges: Exchange[] };
+
 /**
  * Races on a fresh authorized intent until no racing capture failed (a failed capture, B-34, may
  * be retried, and is: the race then raced something else); after `setUpAttempts`, skips.
  */
-async function onAuthorizedIntent<T>(api: ApiClient, amount: number, run: (id: string) => Promise<{ answers: ApiResponse[]; result: T }>): Promise<T> {
+async function onAuthorizedIntent(api: ApiClient, amount: number, what: string, calls: (id: string) => Array<() => Promise<ApiResponse>>): Promise<Raced & { id: string }> {
   for (let attempt = 1; ; attempt += 1) {
     const id = await createIntent(api, { action: "authorize", amount });
-    const { answers, result } = await run(id);
-    if (!answers.some(captureFailed)) return result;
+    const raced = await race(api, what, calls(id));
+    if (!raced.answers.some(captureFailed)) return { ...raced, id };
     if (attempt >= setUpAttempts) throw new OtherAllowedWay(`a racing capture failed on each of ${setUpAttempts} intents tried (B-34)`);
   }
 }
@@ -62,18 +84,17 @@ export const raceScenarios: Scenario[] = [
     name: "two captures of one authorized intent at once -> one succeeds, the other gets 409 already_occurred; later reads show one capture",
     async run({ api }) {
       const amount = 40;
-      const [first, second] = await onAuthorizedIntent(api, amount, async (id) => {
-        const { answers } = await race(api, "two captures", [capture(api, id, amount), capture(api, id, amount)]);
-        return { answers, result: answers };
+      const { id, answers: [first, second], exchanges } = await onAuthorizedIntent(api, amount, "two captures", (id) => [capture(api, id, amount), capture(api, id, amount)]);
+      await judged(exchanges, async () => {
+        const applied = [first, second].filter((r) => r.status === 200);
+        const refused = [first, second].filter((r) => r.status === 409);
+        check(applied.length === 1 && refused.length === 1, `B-28: one capture applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
+        equal(applied[0].body.data.status, "succeeded", "status after the capture that was applied");
+        equal(refused[0].body.conflict, "already_occurred", "B-28: conflict of the capture of a captured intent");
+        const read = await readIntent(api, id);
+        equal(read.status, "succeeded", "status read after the race");
+        equal(read.amount_captured, captureAmount(amount), "amount_captured read after the race: one capture");
       });
-      const applied = [first, second].filter((r) => r.status === 200);
-      const refused = [first, second].filter((r) => r.status === 409);
-      check(applied.length === 1 && refused.length === 1, `B-28: one capture applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
-      equal(applied[0].body.data.status, "succeeded", "status after the capture that was applied");
-      equal(refused[0].body.conflict, "already_occurred", "B-28: conflict of the capture of a captured intent");
-      const read = await readIntent(api, applied[0].body.data.id);
-      equal(read.status, "succeeded", "status read after the race");
-      equal(read.amount_captured, captureAmount(amount), "amount_captured read after the race: one capture");
     },
   },
   {
@@ -81,20 +102,18 @@ export const raceScenarios: Scenario[] = [
     name: "a cancel racing a capture of an authorized intent -> the cancel succeeds; the capture succeeded before it or got 409 not_ready; later reads show canceled",
     async run({ api }) {
       const amount = 30;
-      const [cancel, captured] = await onAuthorizedIntent(api, amount, async (id) => {
-        const { answers } = await race(api, "a cancel and a capture", [() => act(api, id, { action: "cancel" }, 200), capture(api, id, amount)]);
-        return { answers, result: answers };
+      const { id, answers: [cancel, captured], exchanges } = await onAuthorizedIntent(api, amount, "a cancel and a capture", (id) => [() => act(api, id, { action: "cancel" }, 200), capture(api, id, amount)]);
+      await judged(exchanges, async () => {
+        // Either order is allowed: capture then cancel (both 200: a captured debit may be voided), or
+        // cancel then capture (409 not_ready: a canceled intent was never captured, B-28).
+        expectStatus(cancel, 200, "B-28: the cancel of an authorized or captured intent");
+        equal(cancel.body.data.status, "canceled", "status after the cancel");
+        check(captured.status === 200 ? captured.body.data.status === "succeeded" : captured.status === 409 && captured.body.conflict === "not_ready",
+          `B-28: the capture succeeded before the cancel, or was refused 409 not_ready after it; got ${answered(captured)}`);
+        const read = await readIntent(api, id);
+        equal(read.status, "canceled", "status read after the race");
+        equal(read.amount_captured, null, "amount_captured read after the race (a cancel nulls the captured fields)");
       });
-      // Either order is allowed: capture then cancel (both 200: a captured debit may be voided), or
-      // cancel then capture (409 not_ready: a canceled intent was never captured, B-28).
-      expectStatus(cancel, 200, "B-28: the cancel of an authorized or captured intent");
-      equal(cancel.body.data.status, "canceled", "status after the cancel");
-      const captureTookEffect = captured.status === 200;
-      check(captureTookEffect ? captured.body.data.status === "succeeded" : captured.status === 409 && captured.body.conflict === "not_ready",
-        `B-28: the capture succeeded before the cancel, or was refused 409 not_ready after it; got ${answered(captured)}`);
-      const read = await readIntent(api, cancel.body.data.id);
-      equal(read.status, "canceled", "status read after the race");
-      equal(read.amount_captured, null, "amount_captured read after the race (a cancel nulls the captured fields)");
     },
   },
   {
@@ -104,15 +123,17 @@ export const raceScenarios: Scenario[] = [
       const amount = 35;
       const id = await capturedIntent(api, amount);
       const refund = () => act(api, id, { action: "refund", amount }, 200);
-      const { answers: [first, second] } = await race(api, "two refunds", [refund, refund]);
-      const applied = [first, second].filter((r) => r.status === 200);
-      const refused = [first, second].filter((r) => r.status === 409);
-      check(applied.length === 1 && refused.length === 1, `B-28: one refund applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
-      equal(applied[0].body.data.status, "refunded", "status after the refund that was applied");
-      equal(refused[0].body.conflict, "not_ready", "B-28: conflict of a second refund");
-      const read = await readIntent(api, id);
-      equal(read.status, "refunded", "status read after the race");
-      equal(read.amount_refunded_total, captureAmount(amount), "amount_refunded_total read after the race: the captured amount, refunded once");
+      const { answers: [first, second], exchanges } = await race(api, "two refunds", [refund, refund]);
+      await judged(exchanges, async () => {
+        const applied = [first, second].filter((r) => r.status === 200);
+        const refused = [first, second].filter((r) => r.status === 409);
+        check(applied.length === 1 && refused.length === 1, `B-28: one refund applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
+        equal(applied[0].body.data.status, "refunded", "status after the refund that was applied");
+        equal(refused[0].body.conflict, "not_ready", "B-28: conflict of a second refund");
+        const read = await readIntent(api, id);
+        equal(read.status, "refunded", "status read after the race");
+        equal(read.amount_refunded_total, captureAmount(amount), "amount_refunded_total read after the race: the captured amount, refunded once");
+      });
     },
   },
   {
@@ -123,18 +144,20 @@ export const raceScenarios: Scenario[] = [
       const created = await linkedCredit(api, { amount: "10.00", transaction_intent_id: intent, ...linkedCreditSubmerchant() });
       if (created.body.data.status !== "succeeded") throw new OtherAllowedWay(`the credit was created ${created.body.data.status}, not succeeded, so there was no cancel to race (bank §3.2)`);
       const id: string = created.body.data.id;
-      const { answers: [cancel, read] } = await race(api, "a credit cancel and a read", [
+      const { answers: [cancel, read], exchanges } = await race(api, "a credit cancel and a read", [
         () => api.call("cancelCredit", { path: { credit_id: id }, body: { action: "cancel" }, expect: 200 }),
         () => api.call("getCredit", { path: { credit_id: id }, expect: 200 }),
       ]);
-      expectStatus(cancel, 200, "bank §3.2: cancel of a succeeded credit");
-      equal(cancel.body.data.status, "cancelled", "status in the cancel response (bank §4.7)");
-      expectStatus(read, 200, "read racing the cancel");
-      // B-42: a cancelled credit may read canceled or cancelled; the oracle judges which state the read may show.
-      check(["succeeded", "cancelled", "canceled"].includes(read.body.data.status), `the racing read shows the credit before or after the cancel, got ${JSON.stringify(read.body.data.status)}`);
-      const after = await api.call("getCredit", { path: { credit_id: id }, expect: 200 });
-      expectStatus(after, 200, "read after the race");
-      check(["cancelled", "canceled"].includes(after.body.data.status), `B-42: status read after the race cancelled or canceled, got ${JSON.stringify(after.body.data.status)}`);
+      await judged(exchanges, async () => {
+        expectStatus(cancel, 200, "bank §3.2: cancel of a succeeded credit");
+        equal(cancel.body.data.status, "cancelled", "status in the cancel response (bank §4.7)");
+        expectStatus(read, 200, "read racing the cancel");
+        // B-42: a cancelled credit may read canceled or cancelled; the oracle judges which state the read may show.
+        check(["succeeded", "cancelled", "canceled"].includes(read.body.data.status), `the racing read shows the credit before or after the cancel, got ${JSON.stringify(read.body.data.status)}`);
+        const after = await api.call("getCredit", { path: { credit_id: id }, expect: 200 });
+        expectStatus(after, 200, "read after the race");
+        check(["cancelled", "canceled"].includes(after.body.data.status), `B-42: status read after the race cancelled or canceled, got ${JSON.stringify(after.body.data.status)}`);
+      });
     },
   },
   {
@@ -148,35 +171,34 @@ export const raceScenarios: Scenario[] = [
       const list = (page: number) => api.call("listTransactionIntents", { query: { station_number: store, per_page: 2, page }, expect: 200 });
       const pages: ApiResponse[] = [];
       const from = api.exchanges.length;
-      const created = await Promise.all([
+      const [third, fourth] = await Promise.all([
         createIntent(api, { store, amount: 13 }),
         createIntent(api, { store, amount: 14 }),
         (async () => {
           pages.push(await list(1));
           pages.push(await list(2));
-          return "";
         })(),
-      ]).then((results) => results.slice(0, 2));
+      ]);
       const exchanges = api.exchanges.slice(from);
-      const listed = exchanges.filter((e) => e.operationId === "listTransactionIntents");
-      const creations = exchanges.filter((e) => e.operationId === "createTransactionIntent");
-      const paging = { sentAt: Math.min(...listed.map((e) => e.sentAt)), receivedAt: Math.max(...listed.map((e) => e.receivedAt)) };
-      if (!creations.every((creation) => overlapped([creation, paging]))) {
+      const paging = exchanges.filter((e) => e.operationId === "listTransactionIntents");
+      const during = { sentAt: Math.min(...paging.map((e) => e.sentAt)), receivedAt: Math.max(...paging.map((e) => e.receivedAt)) };
+      if (!exchanges.filter((e) => e.operationId === "createTransactionIntent").every((creation) => overlapped([creation, during]))) {
         throw new OtherAllowedWay(`creations and list pages: the creations were not in flight while the list paged (${intervals(exchanges)}), so the race was not run`);
       }
-      const ours = new Set([...before, ...created]);
-      for (const page of pages) {
-        expectStatus(page, 200, "list page during the creations");
-        if (closed) {
+      const ours = new Set([...before, third, fourth]);
+      await judged(exchanges, async () => {
+        for (const page of pages) {
+          expectStatus(page, 200, "list page during the creations");
+          if (!closed) continue;
           for (const item of page.body.data) check(ours.has(item.id), `a page of a store of this run's own lists only its intents, got ${item.id}`);
           check(page.body.meta.total >= 2 && page.body.meta.total <= 4, `bank §4.4: meta.total during two creations is between 2 and 4, got ${page.body.meta.total}`);
         }
-      }
-      const whole = await api.call("listTransactionIntents", { query: { station_number: store, per_page: settings.per_page_max }, expect: 200 });
-      expectStatus(whole, 200, "list after the race");
-      const shown = new Set(whole.body.data.map((item: { id: string }) => item.id));
-      for (const id of ours) check(shown.has(id), `a list sent after every creation was answered shows ${id}`);
-      if (closed) equal(whole.body.meta.total, 4, "meta.total of the list after the race");
+        const whole = await api.call("listTransactionIntents", { query: { station_number: store, per_page: settings.per_page_max }, expect: 200 });
+        expectStatus(whole, 200, "list after the race");
+        const shown = new Set(whole.body.data.map((item: { id: string }) => item.id));
+        for (const id of ours) check(shown.has(id), `a list sent after every creation was answered shows ${id}`);
+        if (closed) equal(whole.body.meta.total, 4, "meta.total of the list after the race");
+      });
     },
   },
 ];
