@@ -63,6 +63,21 @@ const capture = (api: ApiClient, id: string, amount: number) => () => act(api, i
 /** The conflict of a 409 answer, for messages. */
 const answered = (response: ApiResponse) => `${response.status}${response.body?.conflict ?? response.body?.error ? ` ${response.body.conflict ?? response.body.error}` : ""}${response.body?.data?.status ? ` ${response.body.data.status}` : ""}`;
 
+/** Two of the same action at once: one applied (200, `status`), the other refused (409, `conflict`), whichever the server took first (B-28). */
+function oneAppliedOneRefused([first, second]: ApiResponse[], action: string, expected: { status: string; conflict: string }): void {
+  const applied = [first, second].filter((r) => r.status === 200);
+  const refused = [first, second].filter((r) => r.status === 409);
+  check(applied.length === 1 && refused.length === 1, `B-28: one ${action} applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
+  equal(applied[0].body.data.status, expected.status, `status after the ${action} that was applied`);
+  equal(refused[0].body.conflict, expected.conflict, `B-28: conflict of the second ${action}`);
+}
+
+/** A read of the intent after the race shows the state the order the server chose left. */
+async function readBack(api: ApiClient, id: string, expected: Record<string, unknown>): Promise<void> {
+  const read = await readIntent(api, id);
+  for (const [member, value] of Object.entries(expected)) equal(read[member], value, `${member} read after the race`);
+}
+
 type Raced = { answers: ApiResponse[]; exchanges: Exchange[] };
 
 /**
@@ -86,14 +101,8 @@ export const raceScenarios: Scenario[] = [
       const amount = 40;
       const { id, answers: [first, second], exchanges } = await onAuthorizedIntent(api, amount, "two captures", (id) => [capture(api, id, amount), capture(api, id, amount)]);
       await judged(exchanges, async () => {
-        const applied = [first, second].filter((r) => r.status === 200);
-        const refused = [first, second].filter((r) => r.status === 409);
-        check(applied.length === 1 && refused.length === 1, `B-28: one capture applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
-        equal(applied[0].body.data.status, "succeeded", "status after the capture that was applied");
-        equal(refused[0].body.conflict, "already_occurred", "B-28: conflict of the capture of a captured intent");
-        const read = await readIntent(api, id);
-        equal(read.status, "succeeded", "status read after the race");
-        equal(read.amount_captured, captureAmount(amount), "amount_captured read after the race: one capture");
+        oneAppliedOneRefused([first, second], "capture", { status: "succeeded", conflict: "already_occurred" });
+        await readBack(api, id, { status: "succeeded", amount_captured: captureAmount(amount) });
       });
     },
   },
@@ -110,9 +119,8 @@ export const raceScenarios: Scenario[] = [
         equal(cancel.body.data.status, "canceled", "status after the cancel");
         check(captured.status === 200 ? captured.body.data.status === "succeeded" : captured.status === 409 && captured.body.conflict === "not_ready",
           `B-28: the capture succeeded before the cancel, or was refused 409 not_ready after it; got ${answered(captured)}`);
-        const read = await readIntent(api, id);
-        equal(read.status, "canceled", "status read after the race");
-        equal(read.amount_captured, null, "amount_captured read after the race (a cancel nulls the captured fields)");
+        // A cancel nulls the captured fields (bank §3.1).
+        await readBack(api, id, { status: "canceled", amount_captured: null });
       });
     },
   },
@@ -125,14 +133,9 @@ export const raceScenarios: Scenario[] = [
       const refund = () => act(api, id, { action: "refund", amount }, 200);
       const { answers: [first, second], exchanges } = await race(api, "two refunds", [refund, refund]);
       await judged(exchanges, async () => {
-        const applied = [first, second].filter((r) => r.status === 200);
-        const refused = [first, second].filter((r) => r.status === 409);
-        check(applied.length === 1 && refused.length === 1, `B-28: one refund applied (200) and the other refused (409), whichever the server took first; got ${answered(first)} and ${answered(second)}`);
-        equal(applied[0].body.data.status, "refunded", "status after the refund that was applied");
-        equal(refused[0].body.conflict, "not_ready", "B-28: conflict of a second refund");
-        const read = await readIntent(api, id);
-        equal(read.status, "refunded", "status read after the race");
-        equal(read.amount_refunded_total, captureAmount(amount), "amount_refunded_total read after the race: the captured amount, refunded once");
+        oneAppliedOneRefused([first, second], "refund", { status: "refunded", conflict: "not_ready" });
+        // The captured amount, refunded once.
+        await readBack(api, id, { status: "refunded", amount_refunded_total: captureAmount(amount) });
       });
     },
   },
