@@ -15,7 +15,7 @@ import { act, captureAmount, captureFailed, capturedIntent, createIntent, expect
 const group = "race";
 
 /** Whether some instant had every exchange in flight (equal times overlap: they order nothing). */
-export function overlapped(exchanges: Array<Pick<Exchange, "sentAt" | "receivedAt">>): boolean {
+function overlapped(exchanges: Array<Pick<Exchange, "sentAt" | "receivedAt">>): boolean {
   return Math.max(...exchanges.map((e) => e.sentAt)) <= Math.min(...exchanges.map((e) => e.receivedAt));
 }
 

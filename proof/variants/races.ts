@@ -10,7 +10,7 @@ import { mapOf } from "./rewrite.js";
 import type { Variant } from "./variant.js";
 
 /** How long a change waits for a second request on its object: the gap between two requests sent at once is far shorter. */
-export const holdMs = 15;
+const holdMs = 15;
 
 /** Once a second request took its place, how long a held one waits for it to be answered at most (a proxy error answers nothing). */
 const answerWaitMs = 10_000;

@@ -21,7 +21,7 @@ const racyActions: Partial<Record<Fault, Array<ActionRequest["action"]>>> = {
 };
 
 /** How long the bank takes to answer an action: long beside the gap between two requests sent at once. */
-export const bankAnswerMs = 50;
+const bankAnswerMs = 50;
 
 export function isRacy(fault: Fault | undefined, action: ActionRequest["action"]): boolean {
   return fault !== undefined && (racyActions[fault] ?? []).includes(action);
