@@ -28,6 +28,21 @@ export const faults = {
     service: "bank-payments", rules: ["B-17", "bank §2.1"],
     what: "authorized_at is written without an offset, a local time (bank §2.1: \"ISO 8601 UTC\")",
   },
+  // Races (issue 34): the action reads the intent, waits for the bank, then saves the members it
+  // changed and answers the intent as saved (bank/racy-actions.ts), so two overlapping actions on
+  // one intent both act on the state before either. Only the race scenarios send such pairs.
+  "overlapping-captures-both-applied": {
+    service: "bank-payments", rules: ["B-28", "bank §3.1", "bank §7.2"],
+    what: "two overlapping captures of one authorized intent are both applied, each answered 200 (B-28: the second is refused 409 already_occurred)",
+  },
+  "overlapping-refunds-both-applied": {
+    service: "bank-payments", rules: ["B-28", "bank §3.1", "bank §7.2", "B-35", "bank §8"],
+    what: "two overlapping full refunds are both applied, the refunded total twice the captured amount (B-28: the second is refused 409 not_ready)",
+  },
+  "overlapping-cancel-and-capture-both-applied": {
+    service: "bank-payments", rules: ["B-28", "bank §3.1", "bank §7.2"],
+    what: "a cancel and a capture that overlap are both saved onto the intent, which ends voided and captured at once (bank §3.1: a cancel nulls the captured fields; a canceled intent is not captured)",
+  },
   "approval-trxid-not-echoed": {
     service: "check-cashing", rules: ["cc §2.2"],
     what: "the approval answers another trxID than the request's (cc §2.2: \"echo of the request value\")",

@@ -168,7 +168,8 @@ const sequencesOnly: Mutant[] = [
     },
   },
   {
-    id: "capture-canceled-already-occurred", service: "bank-payments", class: "sequences only", fault: "capturing a canceled intent gives already_occurred instead of not_ready",
+    // No longer "sequences only": the race layer's cancel racing a capture meets it when the cancel goes first (issue 34).
+    id: "capture-canceled-already-occurred", service: "bank-payments", class: "error bodies", fault: "capturing a canceled intent gives already_occurred instead of not_ready",
     async response(e, c) {
       if (!is.action(e, "capture") || e.status !== 409 || conflictOf(e) !== "not_ready") return;
       if ((await currentIntent(e, c))?.status === "canceled") editJson(e, (b) => { b.conflict = "already_occurred"; });

@@ -6,8 +6,11 @@ import { bankObjectMutants } from "./bank-objects.js";
 import { checkCashingMutants } from "./check-cashing.js";
 import { fourthGenerationMutants } from "./fourth-generation.js";
 import type { Mutant } from "./proxy.js";
+import { raceMutants } from "./races.js";
 import { uselessMutants } from "./useless.js";
 
 export const mutants: Mutant[] = [...bankObjectMutants, ...bankAnswerMutants, ...checkCashingMutants,
   // Issue 23: the fourth generation, killed deterministically; the useless servers, killed by the evidence rule.
-  ...fourthGenerationMutants, ...uselessMutants];
+  ...fourthGenerationMutants, ...uselessMutants,
+  // Issue 34: racy servers, killed by the race scenarios.
+  ...raceMutants];

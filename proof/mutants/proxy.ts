@@ -55,7 +55,7 @@ export type Transformation = {
 /** The kinds of fault the catalog spreads over (docs/conformance.md, "How we know the suite catches faults"). */
 export type MutantClass =
   | "status and shape" | "echo" | "consistency" | "invariant" | "dates and schedules"
-  | "error bodies" | "reduced view" | "check cashing" | "sequences only" | "useless";
+  | "error bodies" | "reduced view" | "check cashing" | "sequences only" | "useless" | "race";
 
 export type Mutant = Transformation & {
   service: "bank-payments" | "check-cashing";

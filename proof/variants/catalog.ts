@@ -9,6 +9,7 @@ import { formVariants } from "./forms.js";
 import { limitVariants } from "./limits.js";
 import { objectVariants } from "./objects.js";
 import { openValueVariants } from "./open-values.js";
+import { raceVariants } from "./races.js";
 import { readingVariants } from "./readings.js";
 import { referenceFilterVariants } from "./reference-filter.js";
 import type { Variant } from "./variant.js";
@@ -17,4 +18,6 @@ export const variants: Variant[] = [...formVariants, ...objectVariants, ...behav
   // Issue 23 (limits): the limits rule and the decided rows without a variant until then.
   ...limitVariants, ...readingVariants, ...openValueVariants, ...referenceFilterVariants,
   // Issue 23 (declines): servers that decline now and then, run without triggers.
-  ...declineVariants];
+  ...declineVariants,
+  // Issue 34: overlapping requests on one object applied in the other order.
+  ...raceVariants];

@@ -24,7 +24,8 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     // Pinned: retiring a mutant (a change the contract came to allow) or adding one is a decision written here.
     // The useless ones (declines-every-authorization, never-approves-check, never-captures, never-pays-credit,
     // captured-without-reference) run without triggers, with the sandbox's own fixtures, and fall to the
-    // evidence checks or the oracle (proof/mutants/useless.ts).
+    // evidence checks or the oracle (proof/mutants/useless.ts). The racy ones (overlapping-*) fall to the
+    // race scenarios alone (proof/mutants/races.ts; test/conformance/races.test.ts shows the race drawn).
     assert.deepEqual(mutants.map((m) => m.id).sort(), [
     "403-as-401", "404-extra-member", "409-action-missing", "409-action-wrong", "409-message-wrong-code",
     "422-drops-key", "422-extra-key", "422-missing-as-invalid", "500-on-bad-input", "address-update-id-not-kept",
@@ -45,7 +46,9 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     "error-date-stale", "identical-creation-answers-first", "is-mailable-flips", "last-page-has-next",
     "list-amount-off-by-cent", "list-captured-at-shifted", "list-extras-dropped", "list-links-drop-filters",
     "list-stale-status", "merchant-id-differs", "micr-account-from-first-line", "micr-unreadable-approved",
-    "never-approves-check", "never-captures", "never-pays-credit", "not-found-shape", "pagination-total-off-by-one",
+    "never-approves-check", "never-captures", "never-pays-credit", "not-found-shape",
+    "overlapping-cancel-and-capture-both-applied", "overlapping-captures-both-applied", "overlapping-refunds-both-applied",
+    "pagination-total-off-by-one",
     "partial-capture-records-authorized", "payments-on-bankpay", "payroll-empty-as-absent",
     "payroll-wrong-method-approved", "pending-credit-listed-succeeded", "publishable-acts-after-address-update",
     "publishable-adverse-false", "publishable-drops-payments", "publishable-key-lists",
@@ -60,7 +63,7 @@ describe("conformance suite against faulty sandboxes (mutants)", () => {
     ]);
     assert.equal(new Set(mutants.map((m) => m.id)).size, mutants.length);
     const classes = new Set(mutants.map((m) => m.class));
-    for (const wanted of ["status and shape", "echo", "consistency", "invariant", "dates and schedules", "error bodies", "reduced view", "check cashing", "sequences only", "useless"] as const) {
+    for (const wanted of ["status and shape", "echo", "consistency", "invariant", "dates and schedules", "error bodies", "reduced view", "check cashing", "sequences only", "useless", "race"] as const) {
       assert.ok(classes.has(wanted), `no mutant of class ${wanted}`);
     }
   });

@@ -35,7 +35,7 @@ describe("conformance suite against valid variants of the sandbox", () => {
     "empty-page-zero", "empty-strings-absent", "empty-strings-kept", "error-entries-reordered", "free-texts", "ids-uuid-tokens", "is-mailable-false",
     "linked-submerchant-accepted", "linked-submerchant-accepted-told", "linked-submerchant-required-told",
     "links-relative", "members-reordered", "meta-path-relative", "meta-type-on-create-authorize",
-    "micr-other-reading", "micr-readable-as-1006", "payroll-500-declines", "payroll-every-member",
+    "micr-other-reading", "micr-readable-as-1006", "overlapping-requests-second-first", "payroll-500-declines", "payroll-every-member",
     "payroll-free-details", "payroll-numeric-ids", "per-page-25-max-50", "province-state-processed", "reason-before-authorization",
     "reference-filter-any-reference", "refund-amount-required", "refund-base-authorized", "refund-code-21", "service-fee-other", "short-limits",
     "station-number-without-store", "times-other-offset", "times-plus-00-00", "tokens-other-alphabet",

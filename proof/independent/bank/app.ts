@@ -7,6 +7,7 @@ import { Credits } from "./credits.js";
 import { isObject } from "./fields.js";
 import { Intents } from "./intents.js";
 import { BankStore, type Intent } from "./model.js";
+import { actOnStaleCopy, isRacy } from "./racy-actions.js";
 import { isOneOf, isText, pageOf, readListQuery, type Filters } from "./pages.js";
 import { forbidden, notFound, unauthenticated, validation, type Reply } from "./replies.js";
 import { readAction, readAddressUpdate, readCancelCredit, readCreateIntent, readCredit, readServiceFeeAcceptance, type Lookups } from "./requests.js";
@@ -92,7 +93,8 @@ export function bankApp(config: ServerConfig) {
         keys: ["secret"],
         handle: (context) => withIntent(context, async (intent) => {
           const read = readAction(await context.body());
-          return "problems" in read ? validation(read.problems) : intents.act(intent, read.request);
+          if ("problems" in read) return validation(read.problems);
+          return isRacy(config.fault, read.request.action) ? actOnStaleCopy(intents, intent, read.request) : intents.act(intent, read.request);
         }),
       },
     },
