@@ -79,9 +79,11 @@ export class ApiClient {
       invariantFailures: verdict.invariantFailures,
       actualBody: exchange.responseText.slice(0, 200_000),
       rules: verdict.rules,
+      ...(verdict.race ? { race: verdict.race } : {}),
     });
-    const problems = describeVerdict(verdict);
-    this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}${problems.length > 4 ? `; and ${problems.length - 4} more (all in the Markdown and JUnit reports)` : ""}`);
+    const problems = describeVerdict({ ...verdict, race: undefined });
+    const race = verdict.race ? `; ${verdict.race[0].replace(/:$/, "")} (drawn on a time line in the failure and the reports)` : "";
+    this.violations.push(`${exchange.method.toUpperCase()} ${exchange.operationId} -> ${exchange.status}: the oracle found ${problems.length} problem(s): ${problems.slice(0, 4).join("; ")}${problems.length > 4 ? `; and ${problems.length - 4} more (all in the Markdown and JUnit reports)` : ""}${race}`);
   }
 
   get validator() {

@@ -81,6 +81,7 @@ export function findingLines(finding: Finding, limit = Infinity): string[] {
     if (all.length > body.length) lines.push(`... and ${all.length - body.length} more differences (all ${all.length} in the Markdown and JUnit reports)`);
   }
   for (const failure of finding.invariantFailures) lines.push(`invariant ${failure.invariant}: ${failure.problem}`);
+  lines.push(...(finding.race ?? []));
   if (finding.rules && finding.rules.length > 0) lines.push(`rules: ${finding.rules.join(", ")}`);
   return lines;
 }

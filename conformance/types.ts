@@ -165,6 +165,8 @@ export type Finding = {
   actualStatus: number;
   differences: Array<{ path: string; expected: string; actual: unknown; leftBy?: string }>;
   invariantFailures: Array<{ invariant: string; problem: string }>;
+  /** Where no order of overlapping exchanges explains every answer: them on a time line (docs/conformance.md, "The model of time"). */
+  race?: string[];
   actualBody: string;
   /** The rules broken, first the one of the first difference (conformance/rules.ts). */
   rules?: Rule[];

@@ -26,8 +26,9 @@ function intervals(exchanges: Exchange[]): string {
 }
 
 /**
- * The race drawn on a time line (the oracle's drawing, oracle/race.ts), for a failure's message: the
- * oracle's own verdicts draw it too, but a check's reason shows only their first problems.
+ * The race drawn on a time line (the oracle's drawing, oracle/race.ts), for a failure of the
+ * scenario's own assertions (a later read, say): the oracle draws it on its findings only where no
+ * order explained the racing answers themselves.
  */
 function timeLine(exchanges: Exchange[]): string {
   const span = Math.max(...exchanges.map((e) => e.receivedAt)) - Math.min(...exchanges.map((e) => e.sentAt));

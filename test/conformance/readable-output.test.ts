@@ -37,7 +37,8 @@ describe("the worst server of the proof, with --quiet", () => {
     assert.equal(lines.filter((line) => line.startsWith("== ")).length, 1, "the first rule in detail, the others one line a failure");
     assert.doesNotMatch(lines.find((line) => line.startsWith("== "))!, /#\/paths|~1/, "titled in words");
     assert.doesNotMatch(run.stdout, /before hook|after hook|Gavel/i, "Dredd's terms translated");
-    assert.equal(run.stderr, "", "no warning, no progress line for a run this short");
+    // Progress lines come every 10 s of a long layer, so on a busy machine even this run may print some; nothing else may come.
+    assert.deepEqual(run.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("progress: ")), [], "no warning of a dependency");
   });
 });
 
