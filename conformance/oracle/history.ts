@@ -33,10 +33,14 @@ export type RaceNote<E> = { members: E[]; orders: number; partition: string };
 export interface Stepper<E, V> {
   /** Whether a request only reads its object as the model holds it (then it commutes with other reads). */
   isRead(request: unknown, partition: Partition): boolean;
-  /** Whether the model explains the answer in the state as it is now; when it does, the state has moved (on the trail). */
-  attempt(exchange: E): boolean;
+  /**
+   * Whether the model explains the answer in the state as it is now; when it does, the state has
+   * moved (on the trail). `known`: the object's state is the one its timeline records, to be
+   * predicted as such (traffic the suite did not send may not learn it afresh from this answer).
+   */
+  attempt(exchange: E, known?: boolean): boolean;
   /** The verdict on the answer in the state as it is now, moving the state when explained. `race`: the overlapping exchanges no order explained. */
-  judge(exchange: E, race?: RaceNote<E>): V;
+  judge(exchange: E, race?: RaceNote<E>, known?: boolean): V;
   /** The verdict when the model cannot tell what the answer should have been: the schema only, and why. */
   judgeUnknown(exchange: E, why: string): V;
   /** Whether the verdict found the answer wrong. */
@@ -47,6 +51,8 @@ export interface Stepper<E, V> {
   creates(exchange: E): boolean;
   /** The map and key holding a partition's object, for reads judged against its timeline. */
   objectOf(partition: string): { map: TrailMap<string, unknown>; key: string } | undefined;
+  /** Whether a request may create the object of a partition (an intent's creation, a credit's). */
+  mayCreate(request: unknown, partition: string): boolean;
 }
 
 export type TimeBounds = {
@@ -215,6 +221,7 @@ export class TimeModel<E, V> {
       }
     }
     if ([...cluster].some((op) => op.end === undefined)) return false;
+    if (this.awaitsCreation(key, cluster)) return false;
     for (const op of cluster) {
       this.undecided.delete(op.id);
       ops.splice(ops.indexOf(op), 1);
@@ -222,6 +229,21 @@ export class TimeModel<E, V> {
     const members = [...cluster].sort((a, b) => a.start - b.start || a.id - b.id);
     this.decideCluster(key, members, reads);
     return true;
+  }
+
+  /**
+   * Whether an object the model does not hold yet may be made by a creation still to be judged that
+   * may have taken effect first (its id is in the answer, so exchanges on the object follow it, or
+   * overlap it at equal times): the cluster waits for it, as it waits for its own partition.
+   */
+  private awaitsCreation(key: string, cluster: Set<Op<E>>): boolean {
+    const object = this.stepper.objectOf(key);
+    if (!object || object.map.has(object.key)) return false;
+    const end = Math.max(...[...cluster].map((op) => op.end!));
+    for (const op of this.undecided.values()) {
+      if (!cluster.has(op) && op.start <= end && this.stepper.mayCreate(op.request, key)) return true;
+    }
+    return false;
   }
 
   private decideCluster(key: string, members: Array<Op<E>>, reads: Map<Op<E>, boolean | undefined>): void {
@@ -284,7 +306,7 @@ export class TimeModel<E, V> {
         if (state === unknown) return false;
         const tried = mark();
         this.show(object, state);
-        const explained = this.stepper.attempt(exchange);
+        const explained = this.stepper.attempt(exchange, true);
         undo(tried);
         return explained;
       });
@@ -293,7 +315,7 @@ export class TimeModel<E, V> {
         verdict = this.stepper.judgeUnknown(exchange, "the object's state at the time of this read is not known (overlapping exchanges beyond the search bound, or one without an answer)");
       } else {
         this.show(object, explaining ?? live);
-        verdict = this.stepper.judge(exchange);
+        verdict = this.stepper.judge(exchange, undefined, true);
         this.show(object, live);
       }
       this.onDecision({ id: op.id, verdict, how: "timeline" });
@@ -538,7 +560,10 @@ export function fingerprintOf(changes: Change[]): string {
     switch (change.kind) {
       case "map": parts.set(`m${mapId(change.map)}:${String(change.key)}`, stable(change.map.get(change.key))); break;
       case "set": parts.set(`s${mapId(change.set)}:${stable(change.value)}`, String(change.set.has(change.value))); break;
-      case "slot": parts.set(`l${mapId(change.slot)}`, stable(change.slot)); break;
+      // A slot's value shows in the record that holds it (serialized by value above); a slot of the
+      // model's own (a chain number, a MICR line's reading) takes the same value in every order that
+      // explains the answers. Keyed by the slot object, equal states made in two orders would differ.
+      case "slot": break;
       case "field": parts.set(`f${mapId(change.target)}:${change.field}`, stable((change.target as Record<string, unknown>)[change.field])); break;
     }
   }

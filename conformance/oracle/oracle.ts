@@ -227,8 +227,8 @@ export class Oracle {
     return {
       isRead: (request, partition) => partition.kind === "object" && (request as RequestPart).method.toLowerCase() === "get"
         && !this.forgotten.has(partition.key) && this.model.holds(partition.key),
-      attempt: (exchange) => this.attempt(exchange),
-      judge: (exchange, race) => this.judge(exchange, race),
+      attempt: (exchange, known) => this.attempt(exchange, known),
+      judge: (exchange, race, known) => this.judge(exchange, race, known),
       judgeUnknown: (exchange, why) => this.schemaOnly(exchange, why),
       failed: (verdict) => !verdict.ok,
       forget: (partition, why, request) => {
@@ -237,6 +237,7 @@ export class Oracle {
       },
       creates: (exchange) => this.model.creates(exchange),
       objectOf: (partition) => this.model.objectOf(partition),
+      mayCreate: (request, partition) => this.model.mayCreate(request as RequestPart, partition),
     };
   }
 
@@ -247,9 +248,9 @@ export class Oracle {
   }
 
   /** Whether the model explains the answer now; when it does, the state moves (on the trail: the model of time may take it back). */
-  private attempt(exchange: Exchange): boolean {
+  private attempt(exchange: Exchange, known = false): boolean {
     try {
-      const prepared = this.options.world?.prepare(exchange, this) ?? { judged: "full" as const };
+      const prepared = (!known && this.options.world?.prepare(exchange, this)) || { judged: "full" as const };
       if (prepared.judged === "schema" || this.unknowable(exchange)) return true;
       const best = this.best(exchange);
       if (!best.statusMatches || best.comparison.differences.length > 0) return false;
@@ -280,9 +281,9 @@ export class Oracle {
   }
 
   /** The verdict on one exchange in the state as it stands; the model moves on to the state the accepted prediction describes. */
-  private judge(exchange: Exchange, race?: RaceNote<Exchange>): Verdict {
+  private judge(exchange: Exchange, race?: RaceNote<Exchange>, known = false): Verdict {
     try {
-      const prepared = this.options.world?.prepare(exchange, this) ?? { judged: "full" as const };
+      const prepared = (!known && this.options.world?.prepare(exchange, this)) || { judged: "full" as const };
       if (prepared.judged === "schema") return this.schemaOnly(exchange, prepared.why);
       const forgotten = this.unknowable(exchange);
       if (forgotten) return this.schemaOnly(exchange, forgotten);

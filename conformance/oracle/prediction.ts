@@ -34,6 +34,8 @@ export interface ServiceModel {
   forget(partition: string, request?: RequestPart): void;
   /** Whether an exchange created an object. */
   creates(exchange: Exchange): boolean;
+  /** Whether a request may create the object of a partition. */
+  mayCreate(request: RequestPart, partition: string): boolean;
 }
 
 /** Client-side time window of a request, widened by the allowed clock skew. */

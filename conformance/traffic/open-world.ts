@@ -97,6 +97,9 @@ export class OpenWorldOracle implements World {
     const partition = `${kind === "credit" ? "credit" : "intent"}:${id}`;
     const forgotten = this.oracle.isForgotten(partition);
     if (!forgotten && (state.intents.has(id) || state.credits.has(id))) return false;
+    // An object the traffic showed made (or taught before) is known, even where a timeline shows it absent: never learned afresh.
+    const map = kind === "credit" ? state.credits : state.intents;
+    if (!forgotten && this.oracle.timelines.knows(map, id)) return false;
     if (kind !== "credit") {
       const intent = intentFromRead(id, data, state.next(), receivedAt, kind === "intent" ? "full" : "public");
       if (!intent) return false;

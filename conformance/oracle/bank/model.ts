@@ -100,6 +100,10 @@ export class BankModel implements ServiceModel {
     if (partition.startsWith("account:") && !request) this.state.strangers = true;
   }
 
+  mayCreate(request: RequestPart, partition: string): boolean {
+    return (partition.startsWith("intent:") && request.operationId === "createTransactionIntent") || (partition.startsWith("credit:") && request.operationId === "createCredit");
+  }
+
   creates(exchange: Exchange): boolean {
     return (exchange.operationId === "createTransactionIntent" || exchange.operationId === "createCredit") && exchange.status >= 200 && exchange.status < 300;
   }

@@ -132,6 +132,10 @@ export class PayrollModel implements ServiceModel {
     return false;
   }
 
+  mayCreate(): boolean {
+    return false;
+  }
+
   /** With triggers the triggered outcome only; without, either (the server may not implement them). */
   private outcomes(triggered: boolean | "either"): boolean[] {
     if (triggered === "either") return [true, false];
