@@ -1,0 +1,61 @@
+// Issue 34's measurement, as a proof: 50 concurrent clients of one merchant (proof/traffic-clients.ts:
+// creations with and without an action, reads with either key, lists of their own store and of one
+// they share, double-clicked captures, a cancel racing a capture, refunds, credits, actions on one
+// another's intents, a missing id) through `conformance proxy` in front of the reference sandbox.
+// The judge must find nothing wrong (the sandbox is correct: every failure would be a false alarm),
+// count every exchange exactly once, and judge the same recording again from its HAR just as clean.
+// That the same traffic with racy answers is flagged is concurrent-races.test.ts.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { judgeTraffic, trafficSummaryLine } from "../../conformance/traffic/judge.js";
+import { clientsThroughProxy, countsAddUp, type ConcurrentRun } from "../../proof/concurrent-traffic.js";
+import { startSandbox, type Sandbox } from "../../sandbox/server.js";
+
+// The sandbox's client prohibits submerchant_id on linked credits (B-47).
+const settings = { linked_credit_submerchant_id: "prohibited" } as const;
+const clients = 50;
+const rounds = 3;
+
+describe(`${clients} concurrent clients of one merchant through conformance proxy, in front of the sandbox`, () => {
+  let sandbox: Sandbox;
+  let run: ConcurrentRun;
+  let keys: { secret: string; publishable: string };
+
+  before(async () => {
+    sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
+    keys = { secret: sandbox.secretKey, publishable: sandbox.publishableKey };
+    run = await clientsThroughProxy(
+      { service: "bank-payments", upstream: sandbox.bankUrl, keys, triggers: true, settings },
+      { keys, clients, rounds, seed: 34 },
+    );
+  });
+  after(async () => { await sandbox?.close(); });
+
+  test("every request was answered, and the traffic overlapped: double-clicked captures were refused once, some exchanges were judged among overlapping ones", () => {
+    assert.deepEqual(run.clients.errors, []);
+    assert.equal(run.proxy.result.exchanges, run.clients.requests, "every request the clients sent is one exchange");
+    assert.equal(run.proxy.result.lost ?? 0, 0);
+    assert.ok((run.clients.answers["capture 409"] ?? 0) > 0, JSON.stringify(run.clients.answers));
+    assert.ok((run.proxy.result.overlapping ?? 0) > 0, "some exchanges overlapped on one object");
+  });
+
+  test("the proxy judged it clean: 0 failed, no error of the suite's own, every exchange counted once, exit code 0", () => {
+    const { result, exitCode, lines } = run.proxy;
+    console.log(`# ${trafficSummaryLine(result)}; ${result.overlapping} among overlapping ones; backlog at the stop ${result.backlogAtStop}`);
+    assert.deepEqual(result.judgements.filter((j) => !j.ok).slice(0, 5).map((j) => `#${j.index} ${j.method} ${j.url} -> ${j.status}: ${j.problems.join("; ")}`), []);
+    assert.equal(result.failed, 0);
+    assert.equal(result.suiteErrors, 0);
+    assert.ok(countsAddUp(result), trafficSummaryLine(result));
+    assert.ok(result.full > 0.95 * result.exchanges, trafficSummaryLine(result));
+    assert.equal(exitCode, 0, lines.slice(-5).join("\n"));
+    assert.match(lines.at(-1)!, / 0 failed$/);
+  });
+
+  test("the same recording judged again from its HAR (judgeTraffic) judges clean too", () => {
+    const again = judgeTraffic({ service: "bank-payments", keys, exchanges: run.proxy.recording, triggers: true, settings });
+    assert.equal(again.exchanges, run.proxy.result.exchanges);
+    assert.deepEqual(again.judgements.filter((j) => !j.ok).slice(0, 5).map((j) => `#${j.index} ${j.method} ${j.url} -> ${j.status}: ${j.problems.join("; ")}`), []);
+    assert.equal(again.suiteErrors, 0);
+    assert.ok(countsAddUp(again), trafficSummaryLine(again));
+  });
+});
