@@ -1,7 +1,7 @@
 // The concurrent traffic proofs' one run: N clients of one merchant (traffic-clients.ts) through
 // `conformance proxy` (proxy-command.ts) in front of a server, then the proxy stopped as a team
 // stops it. Shared by test/traffic/concurrent-*.test.ts and bench/concurrent-traffic.ts.
-import type { TrafficResult } from "../conformance/traffic/judge.js";
+import { trafficSummaryLine, type TrafficResult } from "../conformance/traffic/judge.js";
 import { startProxyCommand, type ProxyCommandOptions, type ProxyCommandOutcome } from "./proxy-command.js";
 import { runTrafficClients, type TrafficClientsOptions, type TrafficClientsOutcome } from "./traffic-clients.js";
 
@@ -20,3 +20,36 @@ export async function clientsThroughProxy(proxy: ProxyCommandOptions, clients: O
 /** Every exchange counted exactly once: judged in full, learned, against the schema only, not judged, or the suite's error. */
 export const countsAddUp = (result: TrafficResult) =>
   result.full + result.learned + result.schemaOnly + result.notJudged + result.suiteErrors === result.exchanges;
+
+/** What keeps a judged run from being clean: its failures (the first five), errors of the suite's own, counts that do not add up. */
+export function notClean(result: TrafficResult): string[] {
+  return [
+    ...result.judgements.filter((j) => !j.ok).slice(0, 5).map((j) => `#${j.index} ${j.method} ${j.url} -> ${j.status}: ${j.problems.join("; ")}`),
+    ...(result.failed > 0 ? [`${result.failed} failed`] : []),
+    ...(result.suiteErrors > 0 ? [`${result.suiteErrors} not judged for an error of the suite's own`] : []),
+    ...(countsAddUp(result) ? [] : [`the counts do not add up to the ${result.exchanges} exchanges: ${trafficSummaryLine(result)}`]),
+  ];
+}
+
+/**
+ * What keeps a run of valid traffic from proving anything, or from being judged clean: requests
+ * not answered, traffic that did not overlap (no double-clicked capture refused, nothing judged
+ * among overlapping exchanges), a judgement that is not clean, an exit code other than 0.
+ */
+export function cleanRunProblems(run: ConcurrentRun): string[] {
+  const { result } = run.proxy;
+  return [
+    ...run.clients.errors.slice(0, 5).map((error) => `a client's request failed: ${error}`),
+    ...(result.exchanges === run.clients.requests ? [] : [`${run.clients.requests} requests sent, ${result.exchanges} exchanges judged`]),
+    ...(result.lost ? [`${result.lost} requests got no answer`] : []),
+    ...((run.clients.answers["capture 409"] ?? 0) > 0 ? [] : [`no double-clicked capture was refused: ${JSON.stringify(run.clients.answers)}`]),
+    ...((result.overlapping ?? 0) > 0 ? [] : ["no exchange was judged among overlapping ones"]),
+    ...notClean(result),
+    ...(result.full > 0.95 * result.exchanges ? [] : [`less than 95% judged in full: ${trafficSummaryLine(result)}`]),
+    ...(run.proxy.exitCode === 0 ? [] : [`conformance proxy exited ${run.proxy.exitCode}: ${run.proxy.lines.slice(-3).join(" | ")}`]),
+  ];
+}
+
+/** The run in a line, for the test output. */
+export const runLine = (run: ConcurrentRun) =>
+  `${trafficSummaryLine(run.proxy.result)}; ${run.proxy.result.overlapping} among overlapping ones; backlog at the stop ${run.proxy.result.backlogAtStop}`;
