@@ -103,7 +103,7 @@ function defaultStores(fixtures: Fixtures | undefined): { own(client: number): s
   return freshStores();
 }
 
-/** Runs the clients to the end of their rounds (or the deadline); never rejects: what failed is in `errors`. */
+/** Runs the clients to the end of their rounds (or the deadline); rejects only a target off loopback: what failed on the way is in `errors`. */
 export async function runTrafficClients(options: TrafficClientsOptions): Promise<TrafficClientsOutcome> {
   const host = new URL(options.baseUrl).hostname;
   if (!["127.0.0.1", "localhost", "[::1]"].includes(host)) throw new Error(`the traffic clients send on loopback only, not to ${host}`);

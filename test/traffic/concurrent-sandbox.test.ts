@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { judgeTraffic } from "../../conformance/traffic/judge.js";
 import { cleanRunProblems, clientsThroughProxy, notClean, runLine, type ConcurrentRun } from "../../proof/concurrent-traffic.js";
+import { runTrafficClients } from "../../proof/traffic-clients.js";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 
 // The sandbox's client prohibits submerchant_id on linked credits (B-47).
@@ -34,6 +35,15 @@ describe(`${clients} concurrent clients of one merchant through conformance prox
   test("every request was answered, the traffic overlapped (double-clicked captures refused once, exchanges judged among overlapping ones), and the proxy judged it clean: 0 failed, no error of the suite's own, every exchange counted once, exit code 0", () => {
     console.log(`# ${runLine(run)}`);
     assert.deepEqual(cleanRunProblems(run), []);
+  });
+
+  test("the clients are bounded in count and in time, and send on loopback only", async () => {
+    const two = await runTrafficClients({ baseUrl: sandbox.bankUrl, keys, clients: 2, rounds: 1, seed: 1 });
+    assert.deepEqual(two.errors, []);
+    assert.ok(two.requests >= 2 * 8 && two.requests <= 2 * 20, `${two.requests} requests for two clients of one round`);
+    const late = await runTrafficClients({ baseUrl: sandbox.bankUrl, keys, clients: 50, rounds: 100, seed: 1, deadlineMs: 0 });
+    assert.equal(late.requests, 0, "no round starts after the deadline");
+    await assert.rejects(runTrafficClients({ baseUrl: "http://192.0.2.1:8080", keys, clients: 1, rounds: 1, seed: 1 }), /loopback only/);
   });
 
   test("the same recording judged again from its HAR (judgeTraffic) judges clean too", () => {
