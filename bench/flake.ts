@@ -15,6 +15,10 @@
 //   node --import tsx bench/flake.ts            20 rounds, seeds 1..20 (about 15 minutes on 2 cores: BENCHMARKS.md)
 //   FLAKE_ROUNDS=3 FLAKE_FIRST_SEED=101 node --import tsx bench/flake.ts   (or --rounds 3 --first-seed 101)
 //   FLAKE_TARGETS=independent                   only the independent implementation (or `variants`)
+//   FLAKE_TARGETS=variants,independent,traffic  also issue 34's traffic: 50 clients of one merchant through
+//                                               `conformance proxy` in front of the sandbox and of the independent
+//                                               implementation (FLAKE_TRAFFIC_ROUNDS rounds each, default 2), judged
+//                                               clean live and from the HAR, the round's seed choosing their plans
 //   FLAKE_VARIANTS=id,id                        only these variants (with the control), e.g. to replay a false alarm
 //   --burn 2                                    two CPU-bound processes spin beside every round (issue 34: flakes
 //                                               live on a busy machine); started and always stopped by this script
@@ -33,6 +37,7 @@ import type { Layer } from "../conformance/types.js";
 import { variants } from "../proof/variants/catalog.js";
 import { startSandbox } from "../sandbox/server.js";
 import { startIndependentServers } from "../proof/independent/server.js";
+import { cleanRunProblems, concurrentOnIndependent, concurrentOnSandbox, notClean } from "../proof/concurrent-traffic.js";
 import { startBurners } from "./burn.js";
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -40,8 +45,8 @@ const env = (name: string, fallback: number) => (process.env[name] ? Number(proc
 
 export type RoundResult = { seed: number; runs: number; failed: string[]; durationMs: number };
 
-/** One round: every variant's sequences (and the control), then the independent implementation's. */
-export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers?: Layer[]; variantIds?: string[] }): Promise<RoundResult> {
+/** One round: every variant's sequences (and the control), then the independent implementation's, then (asked for) the concurrent traffic. */
+export async function flakeRound(seed: number, options: { targets: string[]; variantRuns: number; layers?: Layer[]; variantIds?: string[]; trafficRounds?: number }): Promise<RoundResult> {
   const started = Date.now();
   const failed: string[] = [];
   let runs = 0;
@@ -76,6 +81,15 @@ export async function flakeRound(seed: number, options: { targets: string[]; var
       await servers.close();
     }
   }
+  if (options.targets.includes("traffic")) {
+    // Issue 34's traffic: 50 clients of one merchant through `conformance proxy`, judged live and from its HAR.
+    for (const [name, start] of [["sandbox", concurrentOnSandbox], ["independent", concurrentOnIndependent]] as const) {
+      const { run, judgeAgain } = await start({ clients: 50, rounds: options.trafficRounds ?? 2, seed });
+      runs += 1;
+      const problems = [...cleanRunProblems(run), ...notClean(judgeAgain()).map((problem) => `from the HAR: ${problem}`)];
+      if (problems.length > 0) failed.push(`traffic ${name}: ${problems.join(" | ").slice(0, 300)}`);
+    }
+  }
   return { seed, runs, failed, durationMs: Date.now() - started };
 }
 
@@ -101,7 +115,7 @@ async function main() {
   process.once("SIGTERM", stopOnSignal);
   try {
     for (let round = 0; round < rounds; round += 1) {
-      const result = await flakeRound(first + round, { targets, variantRuns, layers, variantIds });
+      const result = await flakeRound(first + round, { targets, variantRuns, layers, variantIds, trafficRounds: env("FLAKE_TRAFFIC_ROUNDS", 2) });
       runs += result.runs;
       failedRuns += result.failed.length;
       if (result.failed.length > 0) failedRounds += 1;

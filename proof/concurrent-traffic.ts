@@ -1,7 +1,13 @@
 // The concurrent traffic proofs' one run: N clients of one merchant (traffic-clients.ts) through
 // `conformance proxy` (proxy-command.ts) in front of a server, then the proxy stopped as a team
-// stops it. Shared by test/traffic/concurrent-*.test.ts and bench/concurrent-traffic.ts.
-import { trafficSummaryLine, type TrafficResult } from "../conformance/traffic/judge.js";
+// stops it; in front of the sandbox or of the independent implementation, each as the proofs run
+// it. Shared by test/traffic/concurrent-*.test.ts, bench/concurrent-traffic.ts and bench/flake.ts.
+import { readFileSync } from "node:fs";
+import { readFixtures } from "../conformance/fixtures-file.js";
+import { readSettings } from "../conformance/settings.js";
+import { judgeTraffic, trafficSummaryLine, type TrafficResult } from "../conformance/traffic/judge.js";
+import { startSandbox } from "../sandbox/server.js";
+import { startIndependentServers } from "./independent/server.js";
 import { startProxyCommand, type ProxyCommandOptions, type ProxyCommandOutcome } from "./proxy-command.js";
 import { runTrafficClients, type TrafficClientsOptions, type TrafficClientsOutcome } from "./traffic-clients.js";
 
@@ -53,3 +59,38 @@ export function cleanRunProblems(run: ConcurrentRun): string[] {
 /** The run in a line, for the test output. */
 export const runLine = (run: ConcurrentRun) =>
   `${trafficSummaryLine(run.proxy.result)}; ${run.proxy.result.overlapping} among overlapping ones; backlog at the stop ${run.proxy.result.backlogAtStop}`;
+
+/** A run against one server, and its recording judged again from the HAR with the same options. */
+export type ServerRun = { run: ConcurrentRun; judgeAgain(): TrafficResult };
+
+export type Size = { clients: number; rounds: number; seed: number };
+
+/** The clients in front of a fresh sandbox (in memory, its triggers; its client prohibits a linked credit's submerchant_id, B-47). */
+export async function concurrentOnSandbox(size: Size): Promise<ServerRun> {
+  const sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
+  try {
+    const keys = { secret: sandbox.secretKey, publishable: sandbox.publishableKey };
+    const settings = { linked_credit_submerchant_id: "prohibited" } as const;
+    const run = await clientsThroughProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys, triggers: true, settings }, { keys, ...size });
+    return { run, judgeAgain: () => judgeTraffic({ service: "bank-payments", keys, exchanges: run.proxy.recording, triggers: true, settings }) };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** The clients in front of the independent implementation (its settings and fixtures, no triggers): 50 clients share its 12 accounts and stores. */
+export async function concurrentOnIndependent(size: Size): Promise<ServerRun> {
+  const servers = await startIndependentServers();
+  try {
+    const keys = { secret: servers.secretKey, publishable: servers.publishableKey };
+    const settings = readSettings(JSON.parse(readFileSync(servers.settingsFile, "utf8")));
+    const fixtures = readFixtures(JSON.parse(readFileSync(servers.fixturesFile, "utf8")));
+    const run = await clientsThroughProxy(
+      { service: "bank-payments", upstream: servers.bankUrl, keys, settingsFile: servers.settingsFile, fixturesFile: servers.fixturesFile },
+      { keys, ...size, fixtures, settings },
+    );
+    return { run, judgeAgain: () => judgeTraffic({ service: "bank-payments", keys, exchanges: run.proxy.recording, settings, fixtures }) };
+  } finally {
+    await servers.close();
+  }
+}
