@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { readFixtures } from "../conformance/fixtures-file.js";
 import { readSettings } from "../conformance/settings.js";
+import type { RawExchange } from "../conformance/traffic/exchange.js";
 import { judgeTraffic, trafficSummaryLine, type TrafficResult } from "../conformance/traffic/judge.js";
 import { startSandbox } from "../sandbox/server.js";
 import { startIndependentServers } from "./independent/server.js";
@@ -60,8 +61,8 @@ export function cleanRunProblems(run: ConcurrentRun): string[] {
 export const runLine = (run: ConcurrentRun) =>
   `${trafficSummaryLine(run.proxy.result)}; ${run.proxy.result.overlapping} among overlapping ones; backlog at the stop ${run.proxy.result.backlogAtStop}`;
 
-/** A run against one server, and its recording judged again from the HAR with the same options. */
-export type ServerRun = { run: ConcurrentRun; judgeAgain(): TrafficResult };
+/** A run against one server, and `judgeTraffic` with the same options (on its recording read back from the HAR, unless given other exchanges). */
+export type ServerRun = { run: ConcurrentRun; judgeAgain(exchanges?: RawExchange[]): TrafficResult };
 
 export type Size = { clients: number; rounds: number; seed: number };
 
@@ -72,7 +73,7 @@ export async function concurrentOnSandbox(size: Size): Promise<ServerRun> {
     const keys = { secret: sandbox.secretKey, publishable: sandbox.publishableKey };
     const settings = { linked_credit_submerchant_id: "prohibited" } as const;
     const run = await clientsThroughProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys, triggers: true, settings }, { keys, ...size });
-    return { run, judgeAgain: () => judgeTraffic({ service: "bank-payments", keys, exchanges: run.proxy.recording, triggers: true, settings }) };
+    return { run, judgeAgain: (exchanges = run.proxy.recording) => judgeTraffic({ service: "bank-payments", keys, exchanges, triggers: true, settings }) };
   } finally {
     await sandbox.close();
   }
@@ -89,7 +90,7 @@ export async function concurrentOnIndependent(size: Size): Promise<ServerRun> {
       { service: "bank-payments", upstream: servers.bankUrl, keys, settingsFile: servers.settingsFile, fixturesFile: servers.fixturesFile },
       { keys, ...size, fixtures, settings },
     );
-    return { run, judgeAgain: () => judgeTraffic({ service: "bank-payments", keys, exchanges: run.proxy.recording, settings, fixtures }) };
+    return { run, judgeAgain: (exchanges = run.proxy.recording) => judgeTraffic({ service: "bank-payments", keys, exchanges, settings, fixtures }) };
   } finally {
     await servers.close();
   }
