@@ -6,7 +6,7 @@
 // what it created), direct and proxied alternately so that drift in the machine's load hits both;
 // then the proxy's memory (RSS from /proc) through 20,000 requests without and with --record, and
 // the time from SIGINT to its exit. --proxy-root runs another checkout's proxy (an older commit, for
-// comparison); the row is named by that checkout's commit. Rewrites its rows of the
+// comparison); the row is named by the commit that last changed conformance/traffic/ there. Rewrites its rows of the
 // "## Conformance proxy: throughput and memory" section of BENCHMARKS.md, keeping other commits' rows.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -115,7 +115,8 @@ async function drive(base: string, count: number): Promise<{ ms: number; failure
 }
 
 const median = (values: number[]) => values.slice().sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const commit = values.label ?? execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: proxyRoot, encoding: "utf8" }).trim();
+// The proxy's commit: the last one that changed conformance/traffic/ in that checkout.
+const commit = values.label ?? execFileSync("git", ["log", "-1", "--format=%h", "--", "conformance/traffic"], { cwd: proxyRoot, encoding: "utf8" }).trim();
 
 const sandbox = await startSandboxProcess(":memory:");
 const dir = mkdtempSync(join(tmpdir(), "proxy-throughput-"));
