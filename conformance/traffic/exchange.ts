@@ -21,6 +21,26 @@ export type RawExchange = {
   /** The request or response body was longer than the recorder keeps: the text is cut, and cannot be judged. */
   requestTruncated?: boolean;
   responseTruncated?: boolean;
+  // What a faithful recording keeps beside what the judge reads (the proxy's, and its HAR read back):
+  /** The request target as sent, where it was not a path (`http://host/x`, `*`); `url` is then the nearest absolute URL. */
+  requestTarget?: string;
+  /** "HTTP/1.1", "HTTP/1.0". */
+  httpVersion?: string;
+  /** Each header line as it went over the wire, in order, names as sent, repeated lines apart (`requestHeaders` joins them). */
+  requestHeaderLines?: Array<[string, string]>;
+  responseHeaderLines?: Array<[string, string]>;
+  requestTrailerLines?: Array<[string, string]>;
+  responseTrailerLines?: Array<[string, string]>;
+  /** The reason phrase of the status line. */
+  statusText?: string;
+  /** Informational answers (1xx: 100 Continue, 103 Early Hints) that came before the final one. */
+  informational?: Array<{ status: number; statusText: string; headerLines: Array<[string, string]> }>;
+  /** A body's bytes where they are not valid UTF-8 (binary, compressed): `requestBody` and `responseText` hold a lossy decoding. */
+  requestBodyBytes?: Uint8Array;
+  responseBodyBytes?: Uint8Array;
+  /** A body's whole length on the wire, in bytes (more than what is kept when truncated). */
+  requestBodySize?: number;
+  responseBodySize?: number;
 };
 
 /**
@@ -40,7 +60,7 @@ export function maskKey(key: string): string {
 }
 
 /** The text with every given key replaced by its masked form. */
-export function maskKeys(text: string, keys: Array<string | undefined>): string {
+export function maskKeys(text: string, keys: ReadonlyArray<string | undefined>): string {
   let out = text;
   for (const key of keys) if (key) out = out.split(key).join(maskKey(key));
   return out;
