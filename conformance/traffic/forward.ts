@@ -122,6 +122,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, upstream: Ups
   const chunked = requestLines.some(([name, value]) => name.toLowerCase() === "transfer-encoding" && /chunked/i.test(value));
   // The body keeps its framing to the upstream: a chunked one stays chunked (Node would not chunk a GET's).
   const outgoingLines = endToEnd(requestLines).map(([name, value]): HeaderLine => (name.toLowerCase() === "host" ? [name, upstream.url.host] : [name, value]));
+  // HTTP/1.1 needs a Host line (an HTTP/1.0 client may send none), and Node adds none to lines.
+  if (!outgoingLines.some(([name]) => name.toLowerCase() === "host")) outgoingLines.unshift(["Host", upstream.url.host]);
   if (chunked) outgoingLines.push(["Transfer-Encoding", "chunked"]);
   const requestBody = new BodyCapture(settings.bodyCap);
   const answerBody = new BodyCapture(settings.bodyCap);
