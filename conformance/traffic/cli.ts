@@ -83,6 +83,7 @@ function finish(result: TrafficResult, report: string | undefined): number {
     writeTrafficReport(result, report);
     console.log(`report written to ${report}`);
   }
+  if (result.lost) console.log(`${result.lost} request${result.lost === 1 ? "" : "s"} got no whole answer (the upstream failed or was silent, the client left first, or the proxy stopped first): not exchanges, not judged`);
   console.log(trafficSummaryLine(result));
   return result.ok ? 0 : 1;
 }

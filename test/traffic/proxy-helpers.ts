@@ -1,6 +1,7 @@
 // What the proxy's tests share: an upstream of the test's own (node:http, or raw `net` for faults),
 // a client that sees what went over the wire (raw header lines, reason phrase, trailers, 1xx), and a
-// raw socket for requests no HTTP client would send.
+// raw socket for requests no HTTP client would send, and the command line as a user runs it.
+import { spawn } from "node:child_process";
 import { createServer, request, type IncomingMessage, type RequestListener, type Server } from "node:http";
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 
@@ -111,4 +112,60 @@ export function bytesOf(length: number, seed = length): Buffer {
     out[i] = x & 0xff;
   }
   return out;
+}
+
+export type CliRun = {
+  /** Every line printed on stdout so far, and on stderr. */
+  lines: string[];
+  errors: string[];
+  /** The proxy's address, once it printed it. */
+  ready: Promise<string>;
+  exit: Promise<number>;
+  signal(name: NodeJS.Signals): void;
+  /** Resolves once stderr has printed a line matching. */
+  printed(pattern: RegExp): Promise<void>;
+};
+
+/** `conformance ARGS` as a user runs it, in a process of its own. */
+export function runCli(args: string[]): CliRun {
+  const child = spawn(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const waiting: Array<{ pattern: RegExp; resolve: () => void }> = [];
+  let resolveReady: (url: string) => void;
+  const ready = new Promise<string>((resolve) => { resolveReady = resolve; });
+  const reader = (into: string[], onLine: (line: string) => void) => {
+    let buffer = "";
+    return {
+      data: (chunk: Buffer) => {
+        buffer += chunk;
+        const parts = buffer.split("\n");
+        buffer = parts.pop()!;
+        for (const line of parts) {
+          into.push(line);
+          onLine(line);
+        }
+      },
+      rest: () => { if (buffer) into.push(buffer); },
+    };
+  };
+  const out = reader(lines, (line) => {
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+    if (url) resolveReady(url);
+  });
+  const err = reader(errors, (line) => {
+    for (const wait of waiting.filter((w) => w.pattern.test(line))) wait.resolve();
+  });
+  child.stdout.on("data", out.data);
+  child.stderr.on("data", err.data);
+  const exit = new Promise<number>((resolve) => child.on("exit", (code) => {
+    out.rest();
+    err.rest();
+    resolve(code ?? -1);
+  }));
+  return {
+    lines, errors, ready, exit,
+    signal: (name) => child.kill(name),
+    printed: (pattern) => (errors.some((line) => pattern.test(line)) ? Promise.resolve() : new Promise((resolve) => waiting.push({ pattern, resolve }))),
+  };
 }
