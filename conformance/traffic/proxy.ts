@@ -20,7 +20,7 @@ import { forward, type ArrivedRequest, type CompleteAnswer, type Forwarding } fr
 import type { ToJudge } from "./judge-protocol.js";
 import type { ExchangeJudgement, TrafficOptions, TrafficResult } from "./judge.js";
 import { HarRecorder } from "./recording.js";
-import { headerRecord, maskBytes, maskHeaderLines, maskText, type HeaderLine } from "./secrets.js";
+import { headerRecord, maskBytes, maskHeaderLines, maskText, secretsOf, type HeaderLine } from "./secrets.js";
 
 export type ProxyOptions = Omit<TrafficOptions, "exchanges"> & {
   upstream: string;
@@ -158,6 +158,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     const id = (nextId += 1);
     let masked: ReturnType<typeof maskedRequest> | undefined;
     let request: ArrivedRequest | undefined;
+    let secrets: string[] = [];
     const settle = () => {
       open.delete(forwarding);
       if (open.size === 0) drained();
@@ -165,11 +166,12 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
     const forwarding: Forwarding = forward(req, res, { url: upstream, agent }, settings, {
       arrived: (arrived) => {
         request = arrived;
-        masked = maskedRequest(arrived, told);
+        secrets = secretsOf(told, arrived.headerLines);
+        masked = maskedRequest(arrived, secrets);
         judge.post({ begin: { id, at: arrived.at, method: arrived.method, url: masked.url, requestHeaders: masked.requestHeaders, requestBody: masked.text } });
       },
       answered: (answer) => {
-        const { judged, recorded } = exchangeOf(request!, masked!, answer, told);
+        const { judged, recorded } = exchangeOf(request!, masked!, answer, secrets);
         judge.post({ end: { id, exchange: judged } });
         recorder?.add(recorded);
         settle();

@@ -58,6 +58,21 @@ export function maskCredential(value: string): string {
 
 const credentialHeaders = new Set(["authorization", "proxy-authorization"]);
 
+/**
+ * The secrets to mask throughout one exchange: the told keys, and the credentials its request
+ * carries (an upstream that echoes a credential in a header or a body echoes a secret). A
+ * credential shorter than 8 characters is no secret worth the damage of masking it everywhere.
+ */
+export function secretsOf(told: ReadonlyArray<string | undefined>, requestHeaders: Iterable<HeaderLine>): string[] {
+  const secrets = told.filter((key): key is string => !!key);
+  for (const [name, value] of requestHeaders) {
+    if (!credentialHeaders.has(name.toLowerCase())) continue;
+    const credential = /^(?:\S+\s+)?(\S.*?)\s*$/.exec(value)?.[1];
+    if (credential && credential.length >= 8 && !credential.includes("…")) secrets.push(credential);
+  }
+  return secrets;
+}
+
 export function maskHeaderLines(lines: HeaderLine[], told: ReadonlyArray<string | undefined>): HeaderLine[] {
   return lines.map(([name, value]) => [name, credentialHeaders.has(name.toLowerCase()) ? maskCredential(value) : maskText(value, told)]);
 }
@@ -76,7 +91,8 @@ export function headerRecord(lines: HeaderLine[]): Record<string, string> {
  * An exchange with its secrets masked (a recording from elsewhere, before it is judged and
  * reported): URL, headers, header lines and bodies. The proxy masks as it records (proxy.ts).
  */
-export function maskExchange(raw: RawExchange, told: ReadonlyArray<string | undefined>): RawExchange {
+export function maskExchange(raw: RawExchange, keys: ReadonlyArray<string | undefined>): RawExchange {
+  const told = secretsOf(keys, raw.requestHeaderLines ?? Object.entries(raw.requestHeaders));
   const record = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) =>
     [name, credentialHeaders.has(name) ? maskCredential(value) : maskText(value, told)]));
   const lines = (headerLines: HeaderLine[] | undefined) => (headerLines ? maskHeaderLines(headerLines, told) : undefined);
