@@ -58,7 +58,8 @@ async function startProxyProcess(checkout: string, upstream: string, record?: st
   let peakMiB = 0;
   const sample = setInterval(() => {
     try {
-      peakMiB = Math.max(peakMiB, memoryOf(child.pid!).peak);
+      const { peak } = memoryOf(child.pid!);
+      if (Number.isFinite(peak)) peakMiB = Math.max(peakMiB, peak);
     } catch { /* exited */ }
   }, 50);
   return {

@@ -54,15 +54,25 @@ export function keyFingerprint(key: string): string {
 /** The leading word of a key that says its kind (`sk_test_`, `pk_live_`, `sk_`), shown in masked forms. */
 const kindPrefix = (key: string) => /^[a-z]+_(?:test_|live_)?/i.exec(key)?.[0] ?? "";
 
+// The proxy masks the same few keys in every exchange: their masked forms are remembered (a bounded
+// number of them), not hashed again each time.
+const masked = new Map<string, string>();
+
 /** How a recording or a report shows a key: its kind prefix and fingerprint (`sk_test_…3f9a1c02d4b7`), never a character of the rest. */
 export function maskKey(key: string): string {
-  return `${kindPrefix(key)}…${keyFingerprint(key)}`;
+  let form = masked.get(key);
+  if (form === undefined) {
+    if (masked.size >= 10_000) masked.clear();
+    form = `${kindPrefix(key)}…${keyFingerprint(key)}`;
+    masked.set(key, form);
+  }
+  return form;
 }
 
 /** The text with every given key replaced by its masked form. */
 export function maskKeys(text: string, keys: ReadonlyArray<string | undefined>): string {
   let out = text;
-  for (const key of keys) if (key) out = out.split(key).join(maskKey(key));
+  for (const key of keys) if (key && out.includes(key)) out = out.split(key).join(maskKey(key));
   return out;
 }
 

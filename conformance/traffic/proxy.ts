@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { clock } from "../oracle/oracle.js";
 import type { RawExchange } from "./exchange.js";
-import { forward, type ArrivedRequest, type CompleteAnswer, type Forwarding } from "./forward.js";
+import { forward, type ArrivedRequest, type CompleteAnswer, type ExchangeObserver, type Forwarding } from "./forward.js";
 import type { ToJudge } from "./judge-protocol.js";
 import type { ExchangeJudgement, TrafficOptions, TrafficResult } from "./judge.js";
 import { HarRecorder } from "./recording.js";
@@ -53,6 +53,8 @@ export type Proxy = {
 export const defaultBodyCap = 1024 * 1024;
 export const defaultUpstreamTimeout = 60;
 export const defaultDrain = 10;
+/** The judge thread's nice value (0 to 19: higher, later). */
+const judgePriority = 10;
 
 /** The judge's thread (judge-worker.ts, compiled or run from source as this file is), once it is ready. */
 async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudge): void; finish(): Promise<TrafficResult> }> {
@@ -61,9 +63,13 @@ async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudg
   const source = extname(fileURLToPath(import.meta.url)) === ".ts";
   const file = new URL(`./judge-worker${source ? ".ts" : ".js"}`, import.meta.url);
   // Run from source (tests, bench), the thread registers tsx itself: a loader registered in this thread is not inherited.
-  const worker = source
-    ? new Worker(`import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); });`, { eval: true, workerData })
-    : new Worker(file, { workerData });
+  const load = source
+    ? `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))}).then(({ register }) => { register(); return import(${JSON.stringify(file.href)}); })`
+    : `import(${JSON.stringify(file.href)})`;
+  // Judging is background work: on Linux the judge's thread runs at a lower priority (a nice of its
+  // own, through its thread id), so that forwarding, and the upstream on the same machine, come first.
+  const background = `import("node:fs").then((fs) => import("node:os").then((os) => { try { os.setPriority(Number(fs.readlinkSync("/proc/thread-self").split("/").pop()), ${judgePriority}); } catch {} }))`;
+  const worker = new Worker(`${background}.then(() => ${load});`, { eval: true, workerData });
   let finished: (result: TrafficResult) => void = () => {};
   let failed: (error: Error) => void = () => {};
   // A judge's thread that breaks leaves the traffic flowing; the proxy's close then says why.
@@ -82,9 +88,19 @@ async function startJudge(options: ProxyOptions): Promise<{ post(message: ToJudg
     failed = reject;
     worker.once("message", () => resolve());
   });
+  // Messages go in batches, one a turn of the event loop: a message to a thread has a cost of its own,
+  // paid once for the 50 exchanges that begin and end in a turn under load rather than 100 times.
+  let batch: ToJudge[] = [];
+  const flush = () => {
+    if (batch.length > 0) worker.postMessage(batch);
+    batch = [];
+  };
   return {
-    post: (message) => worker.postMessage(message),
+    post: (message) => {
+      if (batch.push(message) === 1) setImmediate(flush);
+    },
     finish: () => new Promise<TrafficResult>((resolve, reject) => {
+      flush();
       if (broken) return reject(broken);
       finished = (result) => {
         failed = () => {}; // its own end, once the result is in
@@ -111,7 +127,7 @@ function maskedRequest(request: ArrivedRequest, told: ReadonlyArray<string | und
 const bytesIfNotUtf8 = (body: Buffer | undefined) => (body === undefined || isUtf8(body) ? undefined : new Uint8Array(body));
 
 /** The answered exchange as the judge reads it and as the recording keeps it. */
-function exchangeOf(request: ArrivedRequest, masked: ReturnType<typeof maskedRequest>, answer: CompleteAnswer, told: ReadonlyArray<string | undefined>) {
+function exchangeOf(request: ArrivedRequest, masked: ReturnType<typeof maskedRequest>, answer: CompleteAnswer, told: ReadonlyArray<string | undefined>, recording: boolean) {
   const responseLines = maskHeaderLines(answer.headerLines, told);
   const responseBody = answer.body ? maskBytes(answer.body, told) : undefined;
   const responseText = responseBody?.toString("utf8") ?? "";
@@ -122,6 +138,7 @@ function exchangeOf(request: ArrivedRequest, masked: ReturnType<typeof maskedReq
     ...(request.truncated ? { requestTruncated: true } : {}),
     ...(answer.truncated ? { responseTruncated: true } : {}),
   };
+  if (!recording) return { judged };
   const lines = (headerLines: HeaderLine[]) => maskHeaderLines(headerLines, told);
   const requestBytes = bytesIfNotUtf8(masked.body);
   const responseBytes = bytesIfNotUtf8(responseBody);
@@ -142,6 +159,49 @@ function exchangeOf(request: ArrivedRequest, masked: ReturnType<typeof maskedReq
   return { judged, recorded };
 }
 
+/** Where each exchange goes once observed: the judge's thread, the recording, and the proxy's count of what is open. */
+type Sink = {
+  judge: { post(message: ToJudge): void };
+  recorder: HarRecorder | undefined;
+  told: ReadonlyArray<string | undefined>;
+  settled(forwarding: Forwarding): void;
+};
+
+/** One exchange as the judge and the recording see it: masked as it arrives, posted and written as it ends. */
+class ObservedExchange implements ExchangeObserver {
+  forwarding: Forwarding | undefined;
+  private request: ArrivedRequest | undefined;
+  private masked: ReturnType<typeof maskedRequest> | undefined;
+  private secrets: string[] = [];
+
+  constructor(private readonly id: number, private readonly sink: Sink) {}
+
+  arrived(request: ArrivedRequest): void {
+    this.request = request;
+    this.secrets = secretsOf(this.sink.told, request.headerLines);
+    const masked = (this.masked = maskedRequest(request, this.secrets));
+    this.sink.judge.post({ begin: { id: this.id, at: request.at, method: request.method, url: masked.url, requestHeaders: masked.requestHeaders, requestBody: masked.text } });
+  }
+
+  answered(answer: CompleteAnswer): void {
+    const { recorder } = this.sink;
+    const { judged, recorded } = exchangeOf(this.request!, this.masked!, answer, this.secrets, recorder !== undefined);
+    this.sink.judge.post({ end: { id: this.id, exchange: judged } });
+    if (recorded) recorder?.add(recorded);
+    this.settle();
+  }
+
+  lost(_why: string, arrived: boolean): void {
+    if (arrived) this.sink.judge.post({ lost: { id: this.id, at: clock() } });
+    this.settle();
+  }
+
+  private settle(): void {
+    // Settled within forward() itself (a request it cannot send on): the proxy never counted it open.
+    if (this.forwarding) this.sink.settled(this.forwarding);
+  }
+}
+
 export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   const upstream = new URL(options.upstream);
   const agent = upstream.protocol === "https:" ? new HttpsAgent({ keepAlive: true }) : new Agent({ keepAlive: true });
@@ -154,33 +214,17 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   let stopping = false;
   let nextId = 0;
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    const id = (nextId += 1);
-    let masked: ReturnType<typeof maskedRequest> | undefined;
-    let request: ArrivedRequest | undefined;
-    let secrets: string[] = [];
-    const settle = () => {
+  const sink: Sink = {
+    judge, recorder, told,
+    settled: (forwarding) => {
       open.delete(forwarding);
       if (open.size === 0) drained();
-    };
-    const forwarding: Forwarding = forward(req, res, { url: upstream, agent }, settings, {
-      arrived: (arrived) => {
-        request = arrived;
-        secrets = secretsOf(told, arrived.headerLines);
-        masked = maskedRequest(arrived, secrets);
-        judge.post({ begin: { id, at: arrived.at, method: arrived.method, url: masked.url, requestHeaders: masked.requestHeaders, requestBody: masked.text } });
-      },
-      answered: (answer) => {
-        const { judged, recorded } = exchangeOf(request!, masked!, answer, secrets);
-        judge.post({ end: { id, exchange: judged } });
-        recorder?.add(recorded);
-        settle();
-      },
-      lost: (_why, arrived) => {
-        if (arrived) judge.post({ lost: { id, at: clock() } });
-        settle();
-      },
-    }, clock);
+    },
+  };
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const observer = new ObservedExchange((nextId += 1), sink);
+    const forwarding = forward(req, res, { url: upstream, agent }, settings, observer, clock);
+    observer.forwarding = forwarding;
     if (!forwarding.settled) open.add(forwarding);
     if (stopping) forwarding.closeAfter();
   };
@@ -191,6 +235,12 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
   server.on("checkContinue", handle);
   // A client that takes nothing of its answer for this long is let go (its answer recorded as not delivered).
   server.timeout = settings.upstreamTimeoutMs + 10_000;
+  // One timer for every exchange's upstream timeout, rather than one a request.
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const forwarding of open) forwarding.expireIfSilent(now);
+  }, Math.min(1000, settings.upstreamTimeoutMs / 4));
+  sweep.unref();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
@@ -223,6 +273,7 @@ export async function startProxy(options: ProxyOptions): Promise<Proxy> {
         });
         for (const forwarding of [...open]) forwarding.cut();
         server.closeAllConnections();
+        clearInterval(sweep);
         agent.destroy();
         recorder?.close();
         return judge.finish();
