@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import type { ServerResponse } from "node:http";
+import { request, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
@@ -184,6 +184,30 @@ describe("the proxy forwards byte for byte, and records what it forwarded", () =
     const recording = await stop();
     assert.deepEqual(recording.exchanges[0].requestTrailerLines, [["X-Request-Sum", "42"]]);
     assertRecorded([echoed, trailed, hinted], recording.exchanges);
+  });
+
+  test("Expect: 100-continue: the upstream's own 100 reaches the client, once, before it sends its body", async () => {
+    const { proxy, stop } = await recordingProxy();
+    seen.length = 0;
+    const url = new URL(proxy.url);
+    const got = await new Promise<{ continues: number; informational: number[]; status: number }>((resolve, reject) => {
+      let continues = 0;
+      const informational: number[] = [];
+      const outgoing = request({ host: url.hostname, port: url.port, method: "POST", path: "/echo", headers: { expect: "100-continue", "content-length": "4" }, agent: false }, (answer) => {
+        answer.resume();
+        answer.on("end", () => resolve({ continues, informational, status: answer.statusCode! }));
+      });
+      outgoing.on("information", (info) => informational.push(info.statusCode));
+      outgoing.on("continue", () => {
+        continues += 1;
+        outgoing.end("body");
+      });
+      outgoing.on("error", reject);
+    });
+    assert.deepEqual(got, { continues: 1, informational: [100], status: 200 });
+    assert.equal(seen[0].length, 4);
+    const recording = await stop();
+    assert.deepEqual(recording.exchanges[0].informational?.map((i) => i.status), [100]);
   });
 
   test("request bodies to 5 MiB arrive exact; each one that is not UTF-8 is in the HAR byte for byte (base64), the one above the cap cut short", async () => {
