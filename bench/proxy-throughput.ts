@@ -175,7 +175,7 @@ function writeRow(row: string): void {
     "straight to the sandbox (in-memory, its own process) and through `conformance proxy` (its own process, judging every exchange on its thread), alternating;",
     "the median round of each, in requests per second, and proxied / direct. Memory: the proxy's RSS after",
     `${memoryRequests} such requests and its peak (MiB) without and with \`--record\`, and the time from SIGINT to its exit with \`--record\`.`,
-    "Made by `node --import tsx bench/proxy-throughput.ts` (`--proxy-root DIR` measures another checkout's proxy, named by its commit).",
+    "Made by `node --import tsx bench/proxy-throughput.ts` (`--proxy-root DIR` measures another checkout's proxy, named by its commit; rows of earlier commits stay, for comparison).",
     "",
     "| proxy at | date | direct req/s | proxied req/s | proxied / direct | RSS after / peak | with --record | stop with --record | not as expected | machine |",
     "|---|---|---|---|---|---|---|---|---|---|",
