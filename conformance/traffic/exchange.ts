@@ -21,6 +21,26 @@ export type RawExchange = {
   /** The request or response body was longer than the recorder keeps: the text is cut, and cannot be judged. */
   requestTruncated?: boolean;
   responseTruncated?: boolean;
+  // What a faithful recording keeps beside what the judge reads (the proxy's, and its HAR read back):
+  /** The request target as sent, where it was not a path (`http://host/x`, `*`); `url` is then the nearest absolute URL. */
+  requestTarget?: string;
+  /** "HTTP/1.1", "HTTP/1.0". */
+  httpVersion?: string;
+  /** Each header line as it went over the wire, in order, names as sent, repeated lines apart (`requestHeaders` joins them). */
+  requestHeaderLines?: Array<[string, string]>;
+  responseHeaderLines?: Array<[string, string]>;
+  requestTrailerLines?: Array<[string, string]>;
+  responseTrailerLines?: Array<[string, string]>;
+  /** The reason phrase of the status line. */
+  statusText?: string;
+  /** Informational answers (1xx: 100 Continue, 103 Early Hints) that came before the final one. */
+  informational?: Array<{ status: number; statusText: string; headerLines: Array<[string, string]> }>;
+  /** A body's bytes where they are not valid UTF-8 (binary, compressed): `requestBody` and `responseText` hold a lossy decoding. */
+  requestBodyBytes?: Uint8Array;
+  responseBodyBytes?: Uint8Array;
+  /** A body's whole length on the wire, in bytes (more than what is kept when truncated). */
+  requestBodySize?: number;
+  responseBodySize?: number;
 };
 
 /**
@@ -34,15 +54,25 @@ export function keyFingerprint(key: string): string {
 /** The leading word of a key that says its kind (`sk_test_`, `pk_live_`, `sk_`), shown in masked forms. */
 const kindPrefix = (key: string) => /^[a-z]+_(?:test_|live_)?/i.exec(key)?.[0] ?? "";
 
+// The proxy masks the same few keys in every exchange: their masked forms are remembered (a bounded
+// number of them), not hashed again each time.
+const masked = new Map<string, string>();
+
 /** How a recording or a report shows a key: its kind prefix and fingerprint (`sk_test_…3f9a1c02d4b7`), never a character of the rest. */
 export function maskKey(key: string): string {
-  return `${kindPrefix(key)}…${keyFingerprint(key)}`;
+  let form = masked.get(key);
+  if (form === undefined) {
+    if (masked.size >= 10_000) masked.clear();
+    form = `${kindPrefix(key)}…${keyFingerprint(key)}`;
+    masked.set(key, form);
+  }
+  return form;
 }
 
 /** The text with every given key replaced by its masked form. */
-export function maskKeys(text: string, keys: Array<string | undefined>): string {
+export function maskKeys(text: string, keys: ReadonlyArray<string | undefined>): string {
   let out = text;
-  for (const key of keys) if (key) out = out.split(key).join(maskKey(key));
+  for (const key of keys) if (key && out.includes(key)) out = out.split(key).join(maskKey(key));
   return out;
 }
 

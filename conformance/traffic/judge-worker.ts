@@ -10,7 +10,12 @@ const post = (message: FromJudge) => parentPort!.postMessage(message);
 const judge = new TrafficJudge({ ...(workerData as Omit<TrafficOptions, "exchanges">), keep: "notable", onJudgement: (judgement) => post({ judgement }) });
 post({ ready: true });
 
-parentPort!.on("message", (message: ToJudge) => {
+// The proxy posts its messages in batches (an array of them), one a turn of its event loop.
+parentPort!.on("message", (messages: ToJudge | ToJudge[]) => {
+  for (const message of Array.isArray(messages) ? messages : [messages]) take(message);
+});
+
+function take(message: ToJudge): void {
   if ("done" in message) {
     // What still waited for overlapping answers when the traffic stopped: the judge's backlog.
     const backlog = judge.backlog;
@@ -25,4 +30,4 @@ parentPort!.on("message", (message: ToJudge) => {
     // A judge that cannot read an exchange must not stop the traffic: it is counted as the suite's error.
     if ("end" in message) judge.suiteError(message.end.exchange, error);
   }
-});
+}

@@ -5,9 +5,13 @@
 // object never read stays against the schema only. The same with objects first seen as items of a
 // list page: a later action on one is judged in full, and an altered answer to it fails naming the rule.
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
 import type { RawExchange } from "../../conformance/traffic/exchange.js";
+import { readHar } from "../../conformance/traffic/har.js";
 import { judgeTraffic, trafficSummaryLine } from "../../conformance/traffic/judge.js";
 import { startProxy } from "../../conformance/traffic/proxy.js";
 
@@ -22,6 +26,10 @@ async function call(secretKey: string, base: string, method: string, path: strin
   });
   return { status: response.status, body: await response.json() as any };
 }
+
+// Each recording is the HAR the proxy wrote as the traffic passed.
+const recordings = mkdtempSync(join(tmpdir(), "learned-"));
+after(() => rmSync(recordings, { recursive: true, force: true }));
 
 const judgeOn = (sandbox: Sandbox, exchanges: RawExchange[]) => judgeTraffic({
   service: "bank-payments", keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, exchanges, triggers: true,
@@ -53,7 +61,7 @@ describe("objects made before the traffic, learned from their first read", () =>
     const credit = (await direct("POST", "/api/credits", { transaction_intent_id: paid, amount: "25.00" })).body.data.id;
     const neverRead = (await direct("POST", "/api/transaction-intents", { ...payer, amount: 30, action: "authorize", service_fee_id: serviceFee })).body.data.id;
 
-    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: keys(), triggers: true });
+    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: keys(), triggers: true , record: join(recordings, "1.har") });
     const through = (method: string, path: string, body?: unknown) => call(sandbox.secretKey, proxy.url, method, path, body);
     await through("GET", `/api/transaction-intents/${authorized}`);
     assert.equal((await through("PATCH", `/api/transaction-intents/${authorized}`, { action: "capture", amount: 125 })).status, 200);
@@ -67,7 +75,7 @@ describe("objects made before the traffic, learned from their first read", () =>
     assert.equal((await through("POST", "/api/credits", { transaction_intent_id: paid, amount: "10.00" })).status, 201);
     assert.equal((await through("PATCH", `/api/transaction-intents/${neverRead}`, { action: "capture", amount: 30 })).status, 200);
     await proxy.close();
-    recording = proxy.exchanges();
+    recording = readHar(join(recordings, "1.har"));
   });
   after(async () => { await sandbox?.close(); });
 
@@ -109,7 +117,7 @@ describe("objects made before the traffic, learned from their first sight in a l
     const paid = (await direct("POST", "/api/transaction-intents", { ...payer, amount: 90, action: "authorize_and_capture", service_fee_id: serviceFee })).body.data.id;
     const credit = (await direct("POST", "/api/credits", { transaction_intent_id: paid, amount: "15.00" })).body.data.id;
 
-    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, triggers: true });
+    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, triggers: true , record: join(recordings, "2.har") });
     const through = (method: string, path: string, body?: unknown) => call(sandbox.secretKey, proxy.url, method, path, body);
     const listed = await through("GET", "/api/transaction-intents");
     assert.deepEqual(listed.body.data.map((item: any) => item.id).sort(), [authorized, paid].sort());
@@ -119,7 +127,7 @@ describe("objects made before the traffic, learned from their first sight in a l
     assert.equal((await through("PATCH", `/api/credits/${credit}`, { action: "cancel" })).status, 200);
     await through("GET", `/api/credits/${credit}`);
     await proxy.close();
-    recording = proxy.exchanges();
+    recording = readHar(join(recordings, "2.har"));
   });
   after(async () => { await sandbox?.close(); });
 
@@ -155,13 +163,13 @@ describe("an intent made before the traffic, learned as a partial record from it
   before(async () => {
     sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" });
     const made = (await call(sandbox.secretKey, sandbox.bankUrl, "POST", "/api/transaction-intents", { ...payer, amount: 70, action: "authorize", service_fee_id: serviceFee, extras: { order: "P-1" } })).body.data.id;
-    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, triggers: true });
+    const proxy = await startProxy({ service: "bank-payments", upstream: sandbox.bankUrl, keys: { secret: sandbox.secretKey, publishable: sandbox.publishableKey }, triggers: true , record: join(recordings, "3.har") });
     assert.equal((await call(sandbox.publishableKey, proxy.url, "GET", `/api/transaction-intents/${made}`)).status, 200);
     assert.equal((await call(sandbox.secretKey, proxy.url, "PATCH", `/api/transaction-intents/${made}`, { action: "capture", amount: 70 })).status, 200);
     await call(sandbox.secretKey, proxy.url, "GET", `/api/transaction-intents/${made}`);
     await call(sandbox.publishableKey, proxy.url, "GET", `/api/transaction-intents/${made}`);
     await proxy.close();
-    recording = proxy.exchanges();
+    recording = readHar(join(recordings, "3.har"));
   });
   after(async () => { await sandbox?.close(); });
 

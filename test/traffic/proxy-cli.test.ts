@@ -4,36 +4,13 @@
 // and on SIGTERM prints the summary, writes the report and its masked recording and exits 0 when
 // nothing failed; the judge exits 1 on a recording with an altered response, naming the rule.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-
-const cli = ["--import", "tsx", "conformance/cli.ts"];
-
-function runCli(args: string[]): { lines: string[]; ready: Promise<string>; exit: Promise<number>; kill(): void } {
-  const child = spawn(process.execPath, [...cli, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-  const lines: string[] = [];
-  let resolveReady: (url: string) => void;
-  const ready = new Promise<string>((resolve) => { resolveReady = resolve; });
-  let buffer = "";
-  child.stdout.on("data", (chunk) => {
-    buffer += chunk;
-    const parts = buffer.split("\n");
-    buffer = parts.pop()!;
-    for (const line of parts) {
-      lines.push(line);
-      const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
-      if (url) resolveReady(url);
-    }
-  });
-  child.stderr.on("data", () => {});
-  const exit = new Promise<number>((resolve) => child.on("exit", (code) => { if (buffer) lines.push(buffer); resolve(code ?? -1); }));
-  return { lines, ready, exit, kill: () => child.kill("SIGTERM") };
-}
+import { runCli } from "./proxy-helpers.js";
 
 describe("conformance proxy and conformance judge", () => {
   let sandbox: Sandbox;
@@ -68,7 +45,7 @@ describe("conformance proxy and conformance judge", () => {
       setTimeout(() => { half.destroy(); resolve(); }, 100);
     });
     assert.equal((await fetch(`${url}/api/transaction-intents/${id}`, { headers: auth })).status, 200, "still serving after the dropped connection");
-    proxy.kill();
+    proxy.signal("SIGTERM");
     assert.equal(await proxy.exit, 0, proxy.lines.join("\n"));
     assert.match(proxy.lines.at(-1)!, /^5 exchanges, 4 judged in full, 1 not judged: routes the contract does not know, 0 failed$/);
     const report = readFileSync(join(dir, "traffic-bank-payments.md"), "utf8");
