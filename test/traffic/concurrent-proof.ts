@@ -1,7 +1,9 @@
 // The clean half of issue 34's proof, for one server: the clients' run through `conformance proxy`
-// must show overlapping traffic judged clean, and its recording judged again from the HAR clean too;
-// the same recording read as a sequence must not be (the traffic overlaps enough to need the model
-// of time, so the clean verdict is the model's doing).
+// must show overlapping traffic judged clean, and its recording judged again from the HAR clean too.
+// How many false alarms the same recording read as a sequence would raise is printed, not asserted:
+// it depends on how the answers happened to interleave (70 to 143 of about 1,800 in the runs that
+// built this proof, none in others); test/conformance/time-model.test.ts and time-property.test.ts
+// show deterministically that the model of time is what makes overlapping answers pass.
 // concurrent-sandbox.test.ts and concurrent-independent.test.ts run it, one server each (a file each,
 // so that each stays well under a minute on two cores).
 import assert from "node:assert/strict";
@@ -26,13 +28,9 @@ export function proveConcurrentTrafficClean(title: string, start: () => Promise<
       const again = proof.judgeAgain();
       assert.equal(again.exchanges, proof.run.proxy.result.exchanges);
       assert.deepEqual(notClean(again), []);
-    });
-
-    test("the traffic needs the model of time: judged as a sequence (each exchange an instant, when its answer came), the same recording is not clean", () => {
       // Issue 34's false alarms, as a judge that read the traffic in the order answered would raise them.
       const sequence = proof.judgeAgain(proof.run.proxy.recording.map((exchange) => ({ ...exchange, sentAt: exchange.receivedAt })));
-      console.log(`# judged as a sequence: ${trafficSummaryLine(sequence)}`);
-      assert.ok(sequence.failed > 0);
+      console.log(`# judged as a sequence instead: ${trafficSummaryLine(sequence)}`);
     });
   });
 }
