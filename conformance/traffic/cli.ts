@@ -10,7 +10,7 @@ import { readFixtures } from "../fixtures-file.js";
 import { readSettings } from "../settings.js";
 import { maskKey } from "./exchange.js";
 import { readRecording } from "./har.js";
-import { failureText, judgeTraffic, trafficSummaryLine, type ExchangeJudgement, type TrafficOptions, type TrafficResult } from "./judge.js";
+import { failureText, judgeTraffic, trafficSummaryLine, type ExchangeJudgement, type TrafficOptions, type TrafficResult, untoldKeysLine } from "./judge.js";
 import { defaultBodyCap, defaultDrain, defaultUpstreamTimeout, startProxy } from "./proxy.js";
 import { maskExchange, maskText } from "./secrets.js";
 import { writeTrafficReport } from "./report.js";
@@ -84,6 +84,8 @@ function finish(result: TrafficResult, report: string | undefined): number {
     console.log(`report written to ${report}`);
   }
   if (result.lost) console.log(`${result.lost} request${result.lost === 1 ? "" : "s"} got no whole answer (the upstream failed or was silent, the client left first, or the proxy stopped first): not exchanges, not judged`);
+  const untold = untoldKeysLine(result);
+  if (untold) console.log(untold);
   console.log(trafficSummaryLine(result));
   return result.ok ? 0 : 1;
 }

@@ -19,7 +19,16 @@ function take(message: ToJudge): void {
   if ("done" in message) {
     // What still waited for overlapping answers when the traffic stopped: the judge's backlog.
     const backlog = judge.backlog;
-    post({ result: { ...judge.finish(), backlogAtStop: backlog } });
+    let result;
+    try {
+      result = judge.finish();
+    } catch (error) {
+      // The proxy waits for this answer to stop: an error of the judge's own is counted, never a hang.
+      process.stderr.write(`the judge met an error of its own while finishing (please report it): ${(error as Error)?.stack ?? error}\n`);
+      result = judge.result();
+      result.suiteErrors += 1;
+    }
+    post({ result: { ...result, backlogAtStop: backlog } });
     return;
   }
   try {
