@@ -1,6 +1,8 @@
-// Loading Dredd drops the one warning winston 2.4.0 (pinned by Dredd 14, installed in implementers'
-// projects) makes Node emit on every run, and no other: a module shaped as winston 2.4.0 is (it reads
-// `padLevels` on its own exports during a circular require) is loaded with and without it.
+// Loading Dredd drops the two warnings its dependencies make Node emit on every run, and no other:
+// winston 2.4.0's (pinned by Dredd 14, installed in implementers' projects; a module shaped as it is
+// reads `padLevels` on its own exports during a circular require) and htmlencode's `util._extend`
+// (DEP0060, a run-time deprecation from Node 22; a module emits it as Node does, so the test holds on
+// every Node).
 // test/readme/quick-start.test.ts runs the packed package with the real winston 2.4.0.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -43,4 +45,18 @@ test("winston 2.4.0's padLevels warning is dropped while Dredd loads; any other 
   assert.deepEqual(await warningsOf(() => requireQuietly(require, "padlevels-b")), []);
   assert.deepEqual(await warningsOf(() => requireQuietly(require, "other-property")), ["Accessing non-existent property 'somethingElse' of module exports inside circular dependency"]);
   assert.equal(typeof process.emitWarning, "function");
+});
+
+test("htmlencode's util._extend deprecation (DEP0060, Node 22 and later) is dropped while Dredd loads; other deprecations still show", async () => {
+  const emits = (name: string, code: string) => {
+    mkdirSync(join(dir, "node_modules", name), { recursive: true });
+    writeFileSync(join(dir, "node_modules", name, "index.js"), `process.emitWarning("deprecated ${code}", "DeprecationWarning", "${code}");\n`);
+  };
+  emits("extend-a", "DEP0060");
+  emits("extend-b", "DEP0060");
+  emits("other-code", "DEP0005");
+  const require = createRequire(join(dir, "index.js"));
+  assert.deepEqual(await warningsOf(() => require("extend-a")), ["deprecated DEP0060"], "the module warns as Node does");
+  assert.deepEqual(await warningsOf(() => requireQuietly(require, "extend-b")), []);
+  assert.deepEqual(await warningsOf(() => requireQuietly(require, "other-code")), ["deprecated DEP0005"]);
 });
