@@ -197,8 +197,8 @@ async function main(): Promise<number> {
   const stop = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (stop.signal.aborted) process.exit(128 + constants.signals[signal]);
+    stop.abort(signal); // stopped first, said after: a reader of the line finds it so
     process.stderr.write(`${signal}: stopping after the checks under way, then writing the reports of what ran (${signal} again quits at once)\n`);
-    stop.abort(signal);
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);

@@ -14,6 +14,8 @@
 //    stop) is found wherever it was reparented; it is listed, killed, and the run fails. Linux only
 //    (/proc); elsewhere the check says it did not run.
 //
+// A file that runs longer than ten minutes fails as timed out (a hang names itself, CI goes on).
+//
 // Skipped tests are listed again at the end with their reasons, so a skip is never missed in the
 // output. The summary line gives each group's time (BENCHMARKS.md's "Test suite" section quotes it).
 import { spawn } from "node:child_process";
@@ -50,10 +52,17 @@ export function skipLines(output) {
   return output.split("\n").filter((line) => /# SKIP\b/.test(line) || /^\s*﹣ /.test(line)).map((line) => line.trim());
 }
 
+/**
+ * How long one test file (and so any one test) may take before it fails as timed out. The slowest
+ * file takes under two minutes on a busy CI machine; a file that hangs (a child it left running, an
+ * answer that never comes) then costs ten minutes of CI's ninety, not all of them, and names itself.
+ */
+const fileTimeoutMs = 600_000;
+
 /** Runs one group; resolves to its exit code, output and seconds. */
 function runGroup(files, concurrency, env, timesFile) {
   const reporter = process.stdout.isTTY ? "spec" : "tap";
-  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
+  const args = ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, `--test-timeout=${fileTimeoutMs}`, `--test-reporter=${reporter}`, "--test-reporter-destination=stdout",
     `--test-reporter=${join(root, "scripts/file-times.mjs")}`, `--test-reporter-destination=${timesFile}`, ...files];
   const started = performance.now();
   return new Promise((resolveRun, reject) => {

@@ -142,8 +142,10 @@ export async function trafficCommand(command: "proxy" | "judge", argv: string[])
       };
       process.on("SIGINT", again);
       process.on("SIGTERM", again);
+      // Closed first, said after: whoever reads the line may connect at once, and must find the port closed.
+      const closing = proxy.close({ drain });
       process.stderr.write(`${signal}: stopping: no new connections; ${proxy.inFlight} requests in flight have ${drain} s to finish (a second signal cuts them)\n`);
-      const result = await proxy.close({ drain });
+      const result = await closing;
       if (values.record) console.log(`recording written to ${values.record} (keys masked)`);
       resolve(finish(result, values.report));
     };

@@ -10,13 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { startSandbox, type Sandbox } from "../../sandbox/server.js";
-import { runCli } from "./proxy-helpers.js";
+import { runCli, stopLeftoverClis } from "./proxy-helpers.js";
 
 describe("conformance proxy and conformance judge", () => {
   let sandbox: Sandbox;
   const dir = mkdtempSync(join(tmpdir(), "traffic-cli-"));
   before(async () => { sandbox = await startSandbox({ bankPort: 0, checkCashingPort: 0, database: ":memory:" }); });
-  after(async () => { await sandbox?.close(); rmSync(dir, { recursive: true, force: true }); });
+  after(async () => { stopLeftoverClis(); await sandbox?.close(); rmSync(dir, { recursive: true, force: true }); });
 
   test("the proxy forwards, survives bad traffic, and on SIGTERM writes its report and masked recording; the judge flags an altered recording", async () => {
     const har = join(dir, "recorded.har");

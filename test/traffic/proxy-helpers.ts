@@ -126,9 +126,18 @@ export type CliRun = {
   printed(pattern: RegExp): Promise<void>;
 };
 
+/** The proxies runCli started that have not exited: a test that failed half-way leaves its own running. */
+const running = new Set<ReturnType<typeof spawn>>();
+
+/** Kills what runCli started and is still running, so that a failed test ends its file rather than hanging it. */
+export function stopLeftoverClis(): void {
+  for (const child of running) child.kill("SIGKILL");
+}
+
 /** `conformance ARGS` as a user runs it, in a process of its own. */
 export function runCli(args: string[]): CliRun {
   const child = spawn(process.execPath, ["--import", "tsx", "conformance/cli.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  running.add(child);
   const lines: string[] = [];
   const errors: string[] = [];
   const waiting: Array<{ pattern: RegExp; resolve: () => void }> = [];
@@ -159,6 +168,7 @@ export function runCli(args: string[]): CliRun {
   child.stdout.on("data", out.data);
   child.stderr.on("data", err.data);
   const exit = new Promise<number>((resolve) => child.on("exit", (code) => {
+    running.delete(child);
     out.rest();
     err.rest();
     resolve(code ?? -1);

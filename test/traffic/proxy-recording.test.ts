@@ -18,7 +18,7 @@ import { exchangesFromHar, harOf, readRecording, writeHar } from "../../conforma
 import { judgeTraffic } from "../../conformance/traffic/judge.js";
 import { startProxy } from "../../conformance/traffic/proxy.js";
 import { maskBytes } from "../../conformance/traffic/secrets.js";
-import { runCli, send, startUpstream, type Upstream } from "./proxy-helpers.js";
+import { runCli, send, stopLeftoverClis, startUpstream, type Upstream } from "./proxy-helpers.js";
 
 const secret = "sk_test_recordingSecret42";
 const publishable = "pk_test_recordingPublishable42";
@@ -47,6 +47,7 @@ describe("the recording and the keys", () => {
     });
   });
   after(async () => {
+    stopLeftoverClis();
     await upstream?.close();
     rmSync(dir, { recursive: true, force: true });
   });

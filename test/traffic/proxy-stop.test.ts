@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { after, before, describe, test } from "node:test";
+import { after, afterEach, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { readRecording } from "../../conformance/traffic/har.js";
-import { rawRequest, runCli, send, startUpstream, type Received, type Upstream } from "./proxy-helpers.js";
+import { rawRequest, runCli, send, stopLeftoverClis, startUpstream, type Received, type Upstream } from "./proxy-helpers.js";
 
 describe("stopping the proxy", () => {
   let upstream: Upstream;
@@ -38,6 +38,11 @@ describe("stopping the proxy", () => {
       // /now is answered at once; everything else waits for release().
       req.on("end", () => (req.url === "/now" ? res.end("now") : held.push({ req, res })));
     });
+  });
+  // A test that failed half-way leaves neither its proxy nor its held requests to the next one.
+  afterEach(() => {
+    stopLeftoverClis();
+    release();
   });
   after(async () => {
     await upstream?.close();
