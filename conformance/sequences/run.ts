@@ -183,7 +183,7 @@ export async function runSequences(run: SequenceRun): Promise<SequenceOutcome> {
   // A sequence that failed on an error of the suite's own is the suite's error, with its replay, not a failure.
   const replay: ReplayContext = { maxCommands: run.options.maxCommands ?? defaults.maxCommands, triggers, lanes };
   for (const failure of failures.filter(isSuiteError)) {
-    suiteErrors.push({ where: `a generated sequence (${replayLine(failure, replay)})`, message: errorOf(failure), seed: failure.seed });
+    suiteErrors.push({ where: `a generated sequence (${replayLine(replayOf(failure), replay)})`, message: errorOf(failure), seed: failure.seed });
   }
   failures.splice(0, failures.length, ...failures.filter((failure) => !isSuiteError(failure)));
   const ran = done;
@@ -244,5 +244,10 @@ function failureReason(failure: LaneFailure, context: ReplayContext, shrunk: boo
   const steps = [opening, shown.replace(/\s*\/\*replayPath=.*\*\/\s*$/, "")].filter((step) => step !== undefined && step !== "").join(", ");
   // Everything after "replay with...: " is the options, nothing else: pasted as they are, they run.
   const lane = context.lanes > 1 ? ` (the seed of lane ${failure.lane} of ${context.lanes})` : "";
-  return `${shrunk ? "shortest failing sequence" : "failing sequence (not shrunk)"}: ${steps}\n${errorOf(failure)}\nreplay with${lane}: ${replayLine({ seed: failure.seed, path: details.counterexamplePath ?? undefined, replayPath: replayPathOf(failure) }, context)}`;
+  return `${shrunk ? "shortest failing sequence" : "failing sequence (not shrunk)"}: ${steps}\n${errorOf(failure)}\nreplay with${lane}: ${replayLine(replayOf(failure), context)}`;
+}
+
+/** What replays one failing sequence alone: its lane's seed, fast-check's path and replayPath. */
+function replayOf(failure: LaneFailure): { seed: number; path?: string; replayPath?: string } {
+  return { seed: failure.seed, path: failure.details.counterexamplePath ?? undefined, replayPath: replayPathOf(failure) };
 }
