@@ -82,9 +82,4 @@ export class Focus {
   leftOut(): Array<{ reason: string; count: number }> {
     return [...this.counts].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
   }
-
-  /** What the focus named, for the summary: `--operation createTransactionIntent --rule B-18`. */
-  describe(): string {
-    return [...[...this.operations ?? []].map((id) => `--operation ${id}`), ...(this.rules ?? []).map((rule) => `--rule ${JSON.stringify(rule)}`)].join(" ");
-  }
 }

@@ -7,11 +7,9 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { evidenceLines } from "./evidence.js";
 import { failureLines, failureText, groupByRule, groupTitle } from "./failures.js";
-import { coverageMatrix, oracleLine, score, sequencesLine } from "./report.js";
+import { coverageMatrix, oracleLine, score, sequencesLine, xml as escape } from "./report.js";
 import { leftOutLine, serverGoneLine } from "./run-notes.js";
 import type { CheckResult, ConformanceResult, CoverageMatrix } from "./types.js";
-
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const style = `
   body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1.5rem; color: #1d232a; }

@@ -13,7 +13,8 @@ import { failureText, groupByRule, groupedFailureMarkdown } from "./failures.js"
 import { leftOutLine, serverGoneLine } from "./run-notes.js";
 import type { ConformanceResult, SequenceSummary } from "./types.js";
 
-const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Text made safe inside XML or HTML, attributes included. */
+export const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function junitXml(result: ConformanceResult): string {
   const groups = new Map<string, typeof result.checks>();

@@ -31,7 +31,7 @@ import { defaultSettings } from "./settings.js";
 import { runSequences } from "./sequences/run.js";
 import { RunControl } from "./run-control.js";
 import { classify, type Thrown } from "./thrown.js";
-import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation, Progress } from "./types.js";
+import type { CheckResult, ConformanceOptions, ConformanceResult, Layer, Observation, Progress, SuiteError } from "./types.js";
 
 /** Whether the optional peer dependency Dredd can be loaded (its absence is said, not a failure of the server). */
 function dreddInstalled(): boolean {
@@ -83,7 +83,7 @@ async function run(options: ConformanceOptions, control: RunControl): Promise<Co
     return focused ? focus.guard(api) : api;
   };
   const checks: CheckResult[] = [];
-  const suiteErrors: NonNullable<ConformanceResult["suiteErrors"]> = [];
+  const suiteErrors: SuiteError[] = [];
   const record = (result: CheckResult) => {
     // The preflight says whether anything could run: never focused away.
     if (result.layer !== "preflight" && !focus.keeps(result)) {

@@ -226,8 +226,8 @@ export type ConformanceResult = {
   evidence?: EvidenceSummary;
   /** Why the run ended before doing everything planned (a signal); absent when it ran to the end. */
   stopped?: string;
-  /** Errors inside the suite (never the server's fault): where, what, and the seed that replays a generated sequence's. */
-  suiteErrors?: Array<{ where: string; message: string; seed?: number }>;
+  /** Errors inside the suite (never the server's fault). */
+  suiteErrors?: SuiteError[];
   /** The server stopped answering: after which check (the last that got its answers), how many checks had run, and the error. */
   serverGone?: { after?: string; checksBefore: number; error: string };
   /** What `--operation` and `--rule` left out, counted by why. */
@@ -250,3 +250,6 @@ export type SequenceSummary = {
   path?: string;
   replayPath?: string;
 };
+
+/** An error inside the suite (never the server's fault): where, what, and the seed that replays a generated sequence's. */
+export type SuiteError = { where: string; message: string; seed?: number };

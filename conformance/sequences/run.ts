@@ -18,7 +18,7 @@ import { marksOf, type Exchange } from "../oracle/exchange.js";
 import { Oracle, type OracleOptions, type OracleStats } from "../oracle/oracle.js";
 import { curlLines } from "../repro.js";
 import { classify } from "../thrown.js";
-import type { CheckResult, Finding, Observation, SequenceOptions, SequenceSummary } from "../types.js";
+import type { CheckResult, Finding, Observation, SequenceOptions, SequenceSummary, SuiteError } from "../types.js";
 import { bankCommands, bankWorld } from "./bank.js";
 import { payrollCommands, payrollWorld } from "./check-cashing.js";
 
@@ -56,7 +56,7 @@ export const thoroughSequences = {
  * The run's summary, and its checks: one that passed, or one per failing sequence (each shrunk, each
  * replayable alone); and the suite's own errors (a sequence that failed on one is not the server's failure).
  */
-export type SequenceOutcome = { checks: CheckResult[]; summary: SequenceSummary; suiteErrors: Array<{ where: string; message: string; seed?: number }> };
+export type SequenceOutcome = { checks: CheckResult[]; summary: SequenceSummary; suiteErrors: SuiteError[] };
 
 /** The seed of lane `lane` of a run seeded `seed`: lane 0 keeps it, so one lane is the plain run. */
 export function laneSeed(seed: number, lane: number): number {
